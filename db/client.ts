@@ -1,0 +1,83 @@
+// The database: embedded PGlite in the data directory by default, PostgreSQL when DATABASE_URL is set.
+// One Drizzle schema and one migrations folder serve both.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction handle: same query API as the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Executor = Database | Transaction
+
+export type DatabaseHandle = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+export const migrationsFolder = join(import.meta.dir, 'migrations')
+
+/** PGlite has no lock of its own: two processes on one directory corrupt it, so we take one. */
+function lockDataDirectory(directory: string): () => void {
+  mkdirSync(directory, { recursive: true })
+  const lockFile = join(directory, 'zapdesk.lock')
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'))
+    let alive = false
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0)
+        alive = true
+      } catch {
+        alive = false
+      }
+    }
+    if (alive) throw new Error(`The embedded database in ${directory} is in use by process ${pid}. Stop it first, or set DATA_DIR.`)
+  }
+  writeFileSync(lockFile, String(process.pid))
+  return () => rmSync(lockFile, { force: true })
+}
+
+export async function openPglite(options: { directory?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const unlock = options.directory ? lockDataDirectory(options.directory) : () => {}
+  const client = await PGlite.create(options.directory ? join(options.directory, 'pglite') : undefined, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  })
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close()
+      unlock()
+    },
+  }
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const postgres = (await import('postgres')).default
+  const { drizzle } = await import('drizzle-orm/postgres-js')
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Database
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ directory: options.dataDir })
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator')
+    await migrate(handle.db as never, { migrationsFolder })
+  } else {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+    await migrate(handle.db as never, { migrationsFolder })
+  }
+}

@@ -1,0 +1,59 @@
+// Messages of a ticket, in and out. A WhatsApp id is stored once per connection.
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { companies } from './companies.ts'
+import { contacts } from './contacts.ts'
+import { tickets } from './tickets.ts'
+import { users } from './users.ts'
+import { whatsapps } from './whatsapps.ts'
+
+export const mediaTypes = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log', 'sticker'] as const
+export type MediaType = (typeof mediaTypes)[number]
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The agent who wrote it, for messages sent from the platform. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** WhatsApp's message id; null until the provider has accepted an outbound message. */
+    wid: text(),
+    body: text().notNull().default(''),
+    mediaType: text().$type<MediaType>().notNull().default('chat'),
+    /** Storage path of the media file, never a public URL (URLs are signed per response). */
+    mediaPath: text(),
+    mediaName: text(),
+    fromMe: boolean().notNull().default(false),
+    read: boolean().notNull().default(false),
+    /** 0 error, 1 sent, 2 server, 3 delivered, 4 read, 5 played. */
+    ack: integer().notNull().default(0),
+    isDeleted: boolean().notNull().default(false),
+    isEdited: boolean().notNull().default(false),
+    quotedMsgId: bigint({ mode: 'number' }).references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** Sender inside a group. */
+    participant: text(),
+    /** The raw provider message, kept for WhatsApp's retry requests (getMessage). */
+    raw: jsonb(),
+    sendError: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    // A redelivered message is stored once.
+    uniqueIndex('messages_whatsapp_wid_unique').on(table.whatsappId, table.wid).where(sql`${table.wid} is not null`),
+    index('messages_ticket_created_idx').on(table.ticketId, table.createdAt.desc(), table.id.desc()),
+    index('messages_company_idx').on(table.companyId),
+    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
+  ],
+)

@@ -1,0 +1,94 @@
+// Queues (departments), their chatbot option trees, AI prompts and external integrations.
+import { type AnyPgColumn, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { companies, type ScheduleEntry } from './companies.ts'
+import { id, timestamps } from './columns.ts'
+
+export const queues = pgTable(
+  'queues',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    color: text().notNull(),
+    greetingMessage: text().notNull().default(''),
+    outOfHoursMessage: text().notNull().default(''),
+    orderQueue: integer(),
+    integrationId: integer().references((): AnyPgColumn => queueIntegrations.id, { onDelete: 'set null' }),
+    promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
+    schedules: jsonb().$type<ScheduleEntry[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('queues_company_name_unique').on(table.companyId, table.name),
+    uniqueIndex('queues_company_color_unique').on(table.companyId, table.color),
+  ],
+)
+
+export const queueOptions = pgTable(
+  'queue_options',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    queueId: integer()
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    parentId: integer().references((): AnyPgColumn => queueOptions.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull().default(''),
+    /** The number the customer types to choose it, as shown in the menu. */
+    option: text().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('queue_options_queue_parent_idx').on(table.queueId, table.parentId)],
+)
+
+export const integrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const
+
+export const queueIntegrations = pgTable(
+  'queue_integrations',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text().$type<(typeof integrationTypes)[number]>().notNull(),
+    name: text().notNull(),
+    projectName: text().notNull().default(''),
+    jsonContent: text().notNull().default(''),
+    language: text().notNull().default(''),
+    urlN8N: text().notNull().default(''),
+    typebotSlug: text().notNull().default(''),
+    typebotExpires: integer().notNull().default(1),
+    typebotKeywordFinish: text().notNull().default(''),
+    typebotKeywordRestart: text().notNull().default(''),
+    typebotRestartMessage: text().notNull().default(''),
+    typebotUnknownMessage: text().notNull().default(''),
+    typebotDelayMessage: integer().notNull().default(1000),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('queue_integrations_company_name_unique').on(table.companyId, table.name)],
+)
+
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    prompt: text().notNull(),
+    model: text().notNull().default('gpt-3.5-turbo-1106'),
+    maxTokens: integer().notNull().default(100),
+    temperature: numeric({ precision: 3, scale: 2, mode: 'number' }).notNull().default(1),
+    apiKey: text().notNull().default(''),
+    queueId: integer().references((): AnyPgColumn => queues.id, { onDelete: 'set null' }),
+    maxMessages: integer().notNull().default(10),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('prompts_company_name_unique').on(table.companyId, table.name)],
+)

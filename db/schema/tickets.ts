@@ -1,0 +1,142 @@
+// Tickets (conversations), their tags, notes, attendance tracking and ratings.
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { companies } from './companies.ts'
+import { contacts } from './contacts.ts'
+import { createdAt, id, timestamps } from './columns.ts'
+import { prompts, queueIntegrations, queueOptions, queues } from './queues.ts'
+import { tags } from './tags.ts'
+import { users } from './users.ts'
+import { whatsapps } from './whatsapps.ts'
+
+export const ticketStatuses = ['open', 'pending', 'closed'] as const
+export type TicketStatus = (typeof ticketStatuses)[number]
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    uuid: uuid().notNull().defaultRandom(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text().$type<TicketStatus>().notNull().default('pending'),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    userId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    queueOptionId: integer().references(() => queueOptions.id, { onDelete: 'set null' }),
+    lastMessage: text().notNull().default(''),
+    lastMessageAt: timestamp({ withTimezone: true, mode: 'date' }),
+    unreadMessages: integer().notNull().default(0),
+    isGroup: boolean().notNull().default(false),
+    /** The chatbot is talking to the customer (menu not answered yet). */
+    chatbot: boolean().notNull().default(false),
+    /** How many times the queue menu was sent, against the connection's maxUseBotQueues. */
+    amountUsedBotQueues: integer().notNull().default(0),
+    lastBotMessageAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Awaiting a 1-3 rating reply from the customer. */
+    awaitingRating: boolean().notNull().default(false),
+    ratingRetries: integer().notNull().default(0),
+    lastOutOfHoursAt: timestamp({ withTimezone: true, mode: 'date' }),
+    useIntegration: boolean().notNull().default(false),
+    integrationId: integer().references(() => queueIntegrations.id, { onDelete: 'set null' }),
+    promptId: integer().references(() => prompts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('tickets_uuid_unique').on(table.uuid),
+    // At most one non-closed ticket per (company, contact, connection): a database invariant.
+    uniqueIndex('tickets_one_open_per_contact_connection')
+      .on(table.companyId, table.contactId, sql`coalesce(${table.whatsappId}, 0)`)
+      .where(sql`${table.status} <> 'closed'`),
+    index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt.desc()),
+    index('tickets_company_queue_status_idx').on(table.companyId, table.queueId, table.status),
+    index('tickets_company_user_status_idx').on(table.companyId, table.userId, table.status),
+    index('tickets_contact_idx').on(table.contactId),
+  ],
+)
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.tagId] }), index('ticket_tags_tag_idx').on(table.tagId)],
+)
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    note: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    ticketId: integer().references(() => tickets.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [index('ticket_notes_contact_ticket_idx').on(table.contactId, table.ticketId)],
+)
+
+/** One row per attendance of a ticket: when it queued, started, finished and was rated (dashboard). */
+export const ticketTracking = pgTable(
+  'ticket_tracking',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    queuedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    startedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    ratingAt: timestamp({ withTimezone: true, mode: 'date' }),
+    chatbotEndedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    transferredAt: timestamp({ withTimezone: true, mode: 'date' }),
+    rated: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('ticket_tracking_ticket_idx').on(table.ticketId),
+    index('ticket_tracking_company_created_idx').on(table.companyId, table.createdAt),
+  ],
+)
+
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** 1 to 3, the customer's satisfaction. */
+    rate: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_ratings_company_user_idx').on(table.companyId, table.userId, table.createdAt)],
+)

@@ -1,0 +1,41 @@
+// Composes the module plugins under /api, the error mapping and the API documentation.
+import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+import { join } from 'node:path'
+import packageJson from '../package.json' with { type: 'json' }
+import type { Deps } from './core/deps.ts'
+import { httpErrors } from './core/http-errors.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { versionRoutes } from './modules/version/routes.ts'
+
+const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
+
+export const apiRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api' })
+    .use(versionRoutes())
+    .use(authRoutes(deps))
+
+export function createApp(deps: Deps) {
+  return new Elysia()
+    .use(httpErrors(deps.logger))
+    .use(
+      openapi({
+        path: '/swagger',
+        provider: 'swagger-ui',
+        // The UI's scripts come from our own node_modules, so /swagger works offline.
+        swagger: { cdn: '/swagger-assets/swagger-ui-bundle.js', theme: '/swagger-assets/swagger-ui.css' },
+        documentation: {
+          info: { title: 'Zapdesk API', version: packageJson.version, description: 'Multi-company WhatsApp customer service.' },
+          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+          security: [{ bearer: [] }],
+        },
+      }),
+    )
+    .get('/swagger-assets/:file', ({ params, status }) => {
+      if (!/^[\w.-]+\.(js|css)$/.test(params.file)) return status(404, { error: 'ERR_NOT_FOUND' })
+      return Bun.file(join(swaggerAssets, params.file))
+    }, { detail: { hide: true } })
+    .use(apiRoutes(deps))
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,76 @@
+// Every environment variable the product reads, parsed and typed in one place.
+// Nothing else in the code reads process.env.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+function integerFrom(name: string, fallback: number): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`)
+  return value
+}
+
+function flagFrom(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
+}
+
+function optional(name: string): string | undefined {
+  const raw = process.env[name]
+  return raw === undefined || raw === '' ? undefined : raw
+}
+
+/** A secret from the environment, or one generated once and kept in the data directory. */
+function secretFrom(name: string, dataDir: string): string {
+  const given = optional(name)
+  if (given) return given
+  const file = join(dataDir, 'secrets', name.toLowerCase())
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 })
+  const generated = randomBytes(48).toString('base64url')
+  writeFileSync(file, generated, { mode: 0o600 })
+  return generated
+}
+
+export function loadConfig() {
+  const dataDir = resolve(optional('DATA_DIR') ?? 'data')
+  const port = integerFrom('PORT', 8080)
+  return {
+    port,
+    host: optional('HOST') ?? '0.0.0.0',
+    publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: optional('DATABASE_URL'),
+    redisUrl: optional('REDIS_URL'),
+    dataDir,
+    adminPassword: optional('ADMIN_PASSWORD'),
+    whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),
+    jwtSecret: secretFrom('JWT_SECRET', dataDir),
+    jwtRefreshSecret: secretFrom('JWT_REFRESH_SECRET', dataDir),
+    accessTokenMinutes: integerFrom('ACCESS_TOKEN_MINUTES', 15),
+    refreshTokenDays: integerFrom('REFRESH_TOKEN_DAYS', 7),
+    smtp: {
+      host: optional('SMTP_HOST'),
+      port: integerFrom('SMTP_PORT', 587),
+      secure: flagFrom('SMTP_SECURE', false),
+      user: optional('SMTP_USER'),
+      password: optional('SMTP_PASSWORD'),
+      from: optional('SMTP_FROM') ?? 'Zapdesk <no-reply@zapdesk.local>',
+    },
+    rateLimit: {
+      /** Attempts allowed per window for login, signup and password reset, per e-mail. */
+      attempts: integerFrom('RATE_LIMIT_ATTEMPTS', 10),
+      /** The same per client IP: higher, since an office shares one address. */
+      ipAttempts: integerFrom('RATE_LIMIT_IP_ATTEMPTS', 100),
+      windowSeconds: integerFrom('RATE_LIMIT_WINDOW_SECONDS', 900),
+    },
+    /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
+    trustProxy: flagFrom('TRUST_PROXY', false),
+    logLevel: optional('LOG_LEVEL') ?? 'info',
+    seedDemo: flagFrom('SEED_DEMO', true),
+  }
+}
+
+export type Config = ReturnType<typeof loadConfig>

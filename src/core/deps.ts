@@ -1,0 +1,39 @@
+// What every module needs, built once per process (or per test) and handed to the route factories.
+import type { Config } from '../config.ts'
+import type { Database } from '../../db/client.ts'
+import { EventBus } from './events.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { createMailer, type Mailer } from './mailer.ts'
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
+import { createTokenService, type TokenService } from './tokens.ts'
+import type Redis from 'ioredis'
+
+export type Deps = {
+  db: Database
+  config: Config
+  bus: EventBus
+  tokens: TokenService
+  rateLimiter: RateLimiter
+  mailer: Mailer
+  logger: Logger
+  /** The current time; tests replace it to drive timers and expiries. */
+  now: () => Date
+}
+
+export function createDeps(options: { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }): Deps {
+  const logger = options.logger ?? createLogger(options.config.logLevel)
+  const { config } = options
+  const rateLimiter = options.redis
+    ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: 'zapdesk:' })
+    : createMemoryRateLimiter(config.rateLimit)
+  return {
+    db: options.db,
+    config,
+    bus: new EventBus((error, event) => logger.error('event listener failed', { event, error })),
+    tokens: createTokenService({ secret: config.jwtSecret, accessTokenMinutes: config.accessTokenMinutes }),
+    rateLimiter,
+    mailer: createMailer(options.db, config.smtp, logger),
+    logger,
+    now: options.now ?? (() => new Date()),
+  }
+}

@@ -1,0 +1,105 @@
+// The one table of error codes: every error the API answers is one of these, with its HTTP status.
+// Bodies are { "error": "ERR_..." } plus, for some codes, details (a date, the fields at fault).
+
+export const errorStatus = {
+  // From the product spec's catalogue (§8)
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 403,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 404,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+
+  // Ours: the server behaviour the spec does not show
+  ERR_VALIDATION: 422,
+  ERR_UNAUTHORIZED: 401,
+  ERR_NOT_FOUND: 404,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_SUBSCRIPTION_EXPIRED: 403,
+  ERR_COMPANY_INACTIVE: 403,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_INVALID_RESET_CODE: 400,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_HELP_FOUND: 404,
+  ERR_PLAN_NAME_ALREADY_EXISTS: 409,
+  ERR_COMPANY_NAME_ALREADY_EXISTS: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_PLAN_LIMIT_USERS: 403,
+  ERR_PLAN_LIMIT_CONNECTIONS: 403,
+  ERR_PLAN_LIMIT_QUEUES: 403,
+  ERR_CANNOT_DELETE_SELF: 400,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export type ErrorDetails = Record<string, unknown>
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly details: ErrorDetails | undefined
+
+  constructor(code: ErrorCode, details?: ErrorDetails) {
+    super(code)
+    this.name = 'AppError'
+    this.code = code
+    this.status = errorStatus[code]
+    this.details = details
+  }
+
+  toBody(): { error: ErrorCode } & ErrorDetails {
+    return { ...this.details, error: this.code }
+  }
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return value in errorStatus
+}
+
+/** PostgreSQL unique violation (23505), whichever driver raised it: the SQLSTATE sits on the cause. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown }
+    if (candidate.code === '23505') {
+      if (!constraint) return true
+      const name = candidate.constraint_name ?? candidate.constraint
+      return typeof name === 'string' && name === constraint
+    }
+    current = candidate.cause
+  }
+  return false
+}
+
+/** PostgreSQL foreign-key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown }
+    if (candidate.code === '23503') return true
+    current = candidate.cause
+  }
+  return false
+}

@@ -1,0 +1,45 @@
+// Maps every error a request can raise to the API's error body. The only place statuses are chosen.
+import { Elysia, ValidationError } from 'elysia'
+import { AppError, isForeignKeyViolation, isUniqueViolation } from './errors.ts'
+import type { Logger } from './logger.ts'
+
+export type FieldError = { field: string; message: string }
+
+function fieldsOf(error: ValidationError): FieldError[] {
+  const seen = new Set<string>()
+  const fields: FieldError[] = []
+  for (const issue of error.all) {
+    const path = 'path' in issue && typeof issue.path === 'string' ? issue.path : ''
+    const field = path.replace(/^\//, '').replaceAll('/', '.') || error.type
+    if (seen.has(field)) continue
+    seen.add(field)
+    const schemaError = 'schema' in issue ? (issue.schema as { error?: unknown }).error : undefined
+    const message = typeof schemaError === 'string' ? schemaError : 'message' in issue ? String(issue.message) : 'is invalid'
+    fields.push({ field, message })
+  }
+  return fields
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+export const httpErrors = (logger: Logger) =>
+  new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error, request }) => {
+    if (error instanceof AppError) {
+      const response = json(error.status, error.toBody())
+      if (error.code === 'ERR_TOO_MANY_REQUESTS') response.headers.set('retry-after', String(error.details?.retryAfterSeconds ?? 60))
+      return response
+    }
+    if (code === 'VALIDATION' && error instanceof ValidationError) {
+      return json(422, { error: 'ERR_VALIDATION', fields: fieldsOf(error) })
+    }
+    if (code === 'NOT_FOUND') return json(404, { error: 'ERR_NOT_FOUND' })
+    if (code === 'PARSE') return json(400, { error: 'ERR_VALIDATION', fields: [{ field: 'body', message: 'could not be parsed' }] })
+    if (code === 'INVALID_COOKIE_SIGNATURE') return json(401, { error: 'ERR_UNAUTHORIZED' })
+    // Constraint races that a service did not anticipate still answer cleanly, never with a 500.
+    if (isUniqueViolation(error)) return json(409, { error: 'ERR_VALIDATION', fields: [{ field: 'unique', message: 'already exists' }] })
+    if (isForeignKeyViolation(error)) return json(422, { error: 'ERR_VALIDATION', fields: [{ field: 'reference', message: 'refers to a record that does not exist' }] })
+    if (typeof code === 'number' && code < 500) return json(code, { error: code === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION' })
+    logger.error('unhandled request error', { method: request.method, url: new URL(request.url).pathname, error })
+    return json(500, { error: 'ERR_INTERNAL_SERVER_ERROR' })
+  })

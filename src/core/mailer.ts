@@ -1,0 +1,41 @@
+// Outgoing mail. Every mail is kept in the outbox table; with SMTP_HOST set it is also sent over
+// SMTP, otherwise it is logged and the CLI (`zapdesk mail outbox`) prints it.
+import { eq } from 'drizzle-orm'
+import nodemailer from 'nodemailer'
+import type { Config } from '../config.ts'
+import type { Database } from '../../db/client.ts'
+import { mailOutbox } from '../../db/schema/index.ts'
+import type { Logger } from './logger.ts'
+
+export type Mail = { to: string; subject: string; text: string }
+
+export function createMailer(db: Database, smtp: Config['smtp'], logger: Logger) {
+  const transport = smtp.host
+    ? nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+      })
+    : undefined
+
+  return {
+    async send(mail: Mail): Promise<void> {
+      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id })
+      if (!transport) {
+        logger.info('mail kept in the outbox (no SMTP_HOST)', { to: mail.to, subject: mail.subject })
+        return
+      }
+      try {
+        await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text })
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id))
+      } catch (error) {
+        // The reset flow must not reveal SMTP trouble to the caller; the outbox keeps the mail and the reason.
+        logger.error('mail could not be sent', { to: mail.to, error })
+        await db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row!.id))
+      }
+    },
+  }
+}
+
+export type Mailer = ReturnType<typeof createMailer>

@@ -1,0 +1,115 @@
+// The tenant plugin: verifies the Bearer token once per request and resolves who is calling:
+// { userId, companyId, profile, super }. Routes declare what they need with `auth`:
+//   { auth: true }                 any signed-in user
+//   { auth: 'admin' }              profile admin (super users pass too)
+//   { auth: 'super' }              platform super users only
+//   { auth: { feature: 'useKanban' } }   a plan feature, enforced by the server
+import { and, eq, isNull } from 'drizzle-orm'
+import { Elysia } from 'elysia'
+import { companies, plans, sessions, users, type Profile } from '../../db/schema/index.ts'
+import type { Deps } from './deps.ts'
+import { AppError } from './errors.ts'
+
+export const planFeatures = [
+  'useCampaigns',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+] as const
+export type PlanFeature = (typeof planFeatures)[number]
+
+export type AuthRequirement =
+  | true
+  | 'admin'
+  | 'super'
+  | { profile?: 'admin' | 'adminOrSupervisor'; super?: boolean; feature?: PlanFeature }
+
+export type Caller = {
+  userId: number
+  companyId: number
+  profile: Profile
+  super: boolean
+  name: string
+  sessionId: string
+  features: Record<PlanFeature, boolean>
+}
+
+export function bearerFrom(header: string | undefined): string | undefined {
+  if (!header) return undefined
+  const [scheme, token] = header.split(' ')
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined
+}
+
+/** Who holds this access token, or the error the client must see (401 log out, 403 refresh). */
+export async function authenticate(deps: Deps, token: string | undefined): Promise<Caller> {
+  const check = await deps.tokens.verifyAccess(token)
+  if (check.status === 'expired') throw new AppError('ERR_SESSION_EXPIRED')
+  if (check.status === 'invalid') throw new AppError('ERR_UNAUTHORIZED')
+  const { claims } = check
+  const [row] = await deps.db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      profile: users.profile,
+      super: users.super,
+      name: users.name,
+      tokenVersion: users.tokenVersion,
+      companyStatus: companies.status,
+      useCampaigns: plans.useCampaigns,
+      useKanban: plans.useKanban,
+      useOpenAi: plans.useOpenAi,
+      useIntegrations: plans.useIntegrations,
+      useSchedules: plans.useSchedules,
+      useInternalChat: plans.useInternalChat,
+      useExternalApi: plans.useExternalApi,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)))
+    .limit(1)
+  // A revoked session (logout, a login elsewhere, a password change) or a stale token version: log out.
+  if (!row || row.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_UNAUTHORIZED')
+  if (!row.companyStatus && !row.super) throw new AppError('ERR_COMPANY_INACTIVE')
+  const features = Object.fromEntries(planFeatures.map((feature) => [feature, row[feature] ?? false])) as Record<PlanFeature, boolean>
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    profile: row.profile,
+    super: row.super,
+    name: row.name,
+    sessionId: claims.sessionId,
+    features,
+  }
+}
+
+export function isAdmin(caller: Pick<Caller, 'profile' | 'super'>): boolean {
+  return caller.profile === 'admin' || caller.super
+}
+
+export function assertRequirement(caller: Caller, requirement: AuthRequirement): void {
+  if (requirement === true) return
+  const rule = typeof requirement === 'string' ? (requirement === 'admin' ? { profile: 'admin' as const } : { super: true }) : requirement
+  if (rule.super && !caller.super) throw new AppError('ERR_NO_PERMISSION')
+  if (rule.profile === 'admin' && !isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
+  if (rule.profile === 'adminOrSupervisor' && !isAdmin(caller) && caller.profile !== 'supervisor') throw new AppError('ERR_NO_PERMISSION')
+  // Plan gates bind super users' own companies too: a feature the plan lacks is off for everyone in it.
+  if (rule.feature && !caller.features[rule.feature]) throw new AppError('ERR_NO_PERMISSION', { feature: rule.feature })
+}
+
+export const tenant = (deps: Deps) =>
+  new Elysia().macro({
+    auth(requirement: AuthRequirement) {
+      return {
+        async resolve({ headers }) {
+          const caller = await authenticate(deps, bearerFrom(headers.authorization))
+          assertRequirement(caller, requirement)
+          return { caller }
+        },
+      }
+    },
+  })

@@ -1,0 +1,53 @@
+// Boot: config -> database -> migrations -> seed -> app -> listen; graceful shutdown on signals.
+import { loadConfig } from './config.ts'
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { createApp } from './app.ts'
+import { createDeps } from './core/deps.ts'
+import { createLogger } from './core/logger.ts'
+import { seedPlatform } from './seed.ts'
+
+export async function startServer() {
+  const config = loadConfig()
+  const logger = createLogger(config.logLevel)
+  // Under `bun --hot` this module re-runs on each edit: keep the database across reloads.
+  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle> }
+  globals.__zapdeskDb ??= openDatabase(config).then(async (handle) => {
+    await migrateDatabase(handle)
+    return handle
+  })
+  const database = await globals.__zapdeskDb
+  const redis = config.redisUrl ? new (await import('ioredis')).default(config.redisUrl, { maxRetriesPerRequest: null }) : undefined
+
+  const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
+  const deps = createDeps({ db: database.db, config, redis, logger })
+  const app = createApp(deps).listen({ port: config.port, hostname: config.host })
+
+  logger.info('zapdesk is listening', { url: config.publicUrl, database: database.kind, jobs: redis ? 'redis' : 'in-process' })
+  console.log(`\n  Zapdesk is running at ${config.publicUrl}\n  API documentation: ${config.publicUrl}/swagger\n`)
+  if (seeded.created.length > 0) {
+    console.log('  Accounts created on this first start (the passwords are shown only now):')
+    for (const account of seeded.created) console.log(`    ${account.role.padEnd(10)} ${account.email}  password: ${account.password}`)
+    console.log('')
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('shutting down', { signal })
+    await app.stop()
+    await redis?.quit()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  return app
+}
+
+if (import.meta.main) {
+  startServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

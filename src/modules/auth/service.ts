@@ -1,0 +1,99 @@
+// Sign-in, token refresh (rotating refresh tokens), logout and session revocation.
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { companies, sessions, users } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { assertWithinRateLimit } from '../../core/rate-limit.ts'
+import { newRefreshSecret, parseRefreshToken, secretMatches } from '../../core/tokens.ts'
+import { findPublicUser, findUserByEmail } from '../users/queries.ts'
+
+export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
+
+/** Today as YYYY-MM-DD in UTC: a due date is valid through its whole day. */
+export function todayIso(now: Date): string {
+  return now.toISOString().slice(0, 10)
+}
+
+async function issueTokens(deps: Deps, session: { id: string; secret: string }, user: { id: number; companyId: number; tokenVersion: number }): Promise<Omit<SignedIn, 'user'>> {
+  const token = await deps.tokens.signAccess({ userId: user.id, companyId: user.companyId, sessionId: session.id, tokenVersion: user.tokenVersion })
+  return { token, refreshToken: `${session.id}.${session.secret}` }
+}
+
+export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent: string }): Promise<SignedIn> {
+  const email = input.email.trim().toLowerCase()
+  await assertWithinRateLimit(deps.rateLimiter, [
+    { key: `login:ip:${input.ip}`, limit: deps.config.rateLimit.ipAttempts },
+    { key: `login:email:${email}` },
+  ])
+  const user = await findUserByEmail(deps.db, email)
+  // The same error whether the e-mail or the password is wrong: no account enumeration.
+  if (!user || !(await Bun.password.verify(input.password, user.passwordHash))) throw new AppError('ERR_INVALID_CREDENTIALS')
+  const [company] = await deps.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
+  if (!company) throw new AppError('ERR_INVALID_CREDENTIALS')
+  if (!user.super) {
+    if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE')
+    if (company.dueDate && company.dueDate < todayIso(deps.now())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate })
+  }
+  const { secret, hash } = newRefreshSecret()
+  const expiresAt = new Date(deps.now().getTime() + deps.config.refreshTokenDays * 86_400_000)
+  const session = await deps.db.transaction(async (tx) => {
+    // One active session per user: a new sign-in ends the others.
+    await revokeSessions(tx, { userId: user.id, now: deps.now() })
+    const [created] = await tx
+      .insert(sessions)
+      .values({ userId: user.id, companyId: user.companyId, refreshTokenHash: hash, expiresAt, ip: input.ip, userAgent: input.userAgent.slice(0, 300) })
+      .returning({ id: sessions.id })
+    await tx.update(users).set({ online: true, lastSeenAt: deps.now() }).where(eq(users.id, user.id))
+    return created!
+  })
+  deps.bus.emit('auth.sessions_revoked', { companyId: user.companyId, userId: user.id, keepSessionId: session.id })
+  await deps.rateLimiter.reset(`login:email:${email}`)
+  const tokens = await issueTokens(deps, { id: session.id, secret }, user)
+  const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
+  return { ...tokens, user: publicUser! }
+}
+
+/** Trades a refresh token for a new access token and a new refresh token (rotation). */
+export async function refresh(deps: Deps, input: { refreshToken: string | undefined }): Promise<SignedIn> {
+  const parsed = parseRefreshToken(input.refreshToken)
+  if (!parsed) throw new AppError('ERR_UNAUTHORIZED')
+  const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, parsed.sessionId)).limit(1)
+  if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
+  if (!secretMatches(parsed.secret, session.refreshTokenHash)) {
+    // A rotated-out token came back: someone holds a stolen copy. End the session for both.
+    await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, session.id))
+    throw new AppError('ERR_UNAUTHORIZED')
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
+  if (!user) throw new AppError('ERR_UNAUTHORIZED')
+  const { secret, hash } = newRefreshSecret()
+  // Compare-and-swap on the old hash, so two concurrent refreshes cannot both win.
+  const rotated = await deps.db
+    .update(sessions)
+    .set({ refreshTokenHash: hash })
+    .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, session.refreshTokenHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  if (rotated.length === 0) throw new AppError('ERR_UNAUTHORIZED')
+  const tokens = await issueTokens(deps, { id: session.id, secret }, user)
+  const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
+  return { ...tokens, user: publicUser! }
+}
+
+export async function logout(deps: Deps, input: { refreshToken: string | undefined; sessionId?: string }): Promise<void> {
+  const sessionId = input.sessionId ?? parseRefreshToken(input.refreshToken)?.sessionId
+  if (!sessionId) return
+  const [ended] = await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId })
+  if (ended) await deps.db.update(users).set({ online: false }).where(eq(users.id, ended.userId))
+}
+
+/** Ends a user's sessions (all, or all but one). Used on login, password change and user deletion. */
+export async function revokeSessions(db: Executor, input: { userId: number; now: Date; exceptSessionId?: string }): Promise<void> {
+  const conditions = [eq(sessions.userId, input.userId), isNull(sessions.revokedAt)]
+  if (input.exceptSessionId) conditions.push(ne(sessions.id, input.exceptSessionId))
+  await db.update(sessions).set({ revokedAt: input.now }).where(and(...conditions))
+}

@@ -1,0 +1,64 @@
+// First-start data: the platform's super user and, for the demo, a company on an all-features plan
+// with an admin and an agent. Idempotent: run on every boot, it creates only what is missing.
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { companies, plans, users } from '../db/schema/index.ts'
+import { createDefaultSettings } from './modules/settings/defaults.ts'
+import { findUserByEmail } from './modules/users/queries.ts'
+
+export const SUPER_EMAIL = 'admin@zapdesk.local'
+export const DEMO_ADMIN_EMAIL = 'admin@demo.zapdesk.local'
+export const DEMO_AGENT_EMAIL = 'agent@demo.zapdesk.local'
+
+export type SeedResult = { created: { email: string; password: string; role: string }[] }
+
+const generatedPassword = () => `Zd-${randomBytes(9).toString('base64url')}`
+
+function addMonths(isoDate: string, months: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCMonth(date.getUTCMonth() + months)
+  return date.toISOString().slice(0, 10)
+}
+
+async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number }) {
+  const [existing] = await db.select().from(plans).where(eq(plans.name, name)).limit(1)
+  if (existing) return existing
+  const [plan] = await db.insert(plans).values({ name, ...limits }).returning()
+  return plan!
+}
+
+async function ensureCompany(db: Database, input: { name: string; email: string; planId: number; dueDate: string }) {
+  const [existing] = await db.select().from(companies).where(eq(companies.name, input.name)).limit(1)
+  if (existing) return existing
+  const [company] = await db.insert(companies).values({ ...input, recurrence: 'MENSAL', status: true }).returning()
+  await createDefaultSettings(db, company!.id)
+  return company!
+}
+
+async function ensureUser(
+  db: Database,
+  input: { companyId: number; name: string; email: string; profile: 'admin' | 'user'; super: boolean; password?: string },
+  result: SeedResult,
+) {
+  if (await findUserByEmail(db, input.email)) return
+  const password = input.password ?? generatedPassword()
+  const { password: _plain, ...fields } = input
+  await db.insert(users).values({ ...fields, passwordHash: await Bun.password.hash(password) })
+  result.created.push({ email: input.email, password, role: input.super ? 'super user' : input.profile })
+}
+
+export async function seedPlatform(db: Database, options: { adminPassword?: string; demo: boolean; today?: string }): Promise<SeedResult> {
+  const result: SeedResult = { created: [] }
+  const today = options.today ?? new Date().toISOString().slice(0, 10)
+  const platformPlan = await ensurePlan(db, 'Platform', { users: 100, connections: 100, queues: 100, value: 0 })
+  const platform = await ensureCompany(db, { name: 'Zapdesk', email: SUPER_EMAIL, planId: platformPlan.id, dueDate: addMonths(today, 1200) })
+  await ensureUser(db, { companyId: platform.id, name: 'Platform admin', email: SUPER_EMAIL, profile: 'admin', super: true, password: options.adminPassword }, result)
+  if (options.demo) {
+    const demoPlan = await ensurePlan(db, 'Demo (all features)', { users: 10, connections: 3, queues: 10, value: 49 })
+    const demo = await ensureCompany(db, { name: 'Demo Company', email: DEMO_ADMIN_EMAIL, planId: demoPlan.id, dueDate: addMonths(today, 12) })
+    await ensureUser(db, { companyId: demo.id, name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, profile: 'admin', super: false }, result)
+    await ensureUser(db, { companyId: demo.id, name: 'Demo Agent', email: DEMO_AGENT_EMAIL, profile: 'user', super: false }, result)
+  }
+  return result
+}

@@ -1,0 +1,46 @@
+// A whole app on a fresh database, reachable through the typed Eden client, plus factories.
+import { treaty } from '@elysiajs/eden'
+import { afterAll } from 'bun:test'
+import { createApp } from '../../src/app.ts'
+import { loadConfig, type Config } from '../../src/config.ts'
+import { createDeps, type Deps } from '../../src/core/deps.ts'
+import { createLogger } from '../../src/core/logger.ts'
+import { createTestDatabase } from './database.ts'
+
+process.env.JWT_SECRET ??= 'test-access-secret-that-is-long-enough-0123456789'
+process.env.JWT_REFRESH_SECRET ??= 'test-refresh-secret-that-is-long-enough-0123456789'
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>
+
+export async function createTestContext(options: { config?: Partial<Config>; now?: () => Date } = {}) {
+  const database = await createTestDatabase()
+  const base = loadConfig()
+  // Every in-process request comes from one address: the per-IP budget is tested on its own context.
+  const config: Config = { ...base, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', rateLimit: { ...base.rateLimit, ipAttempts: 100_000 }, ...options.config }
+  let clock = options.now
+  const deps: Deps = createDeps({ db: database.db, config, logger: createLogger(config.logLevel), now: () => (clock ? clock() : new Date()) })
+  const app = createApp(deps)
+  // Keep the wire's strings: Eden would otherwise turn any date-like string (a due date) into a Date.
+  const api = treaty(app, { parseDate: false })
+  const context = {
+    db: database.db,
+    deps,
+    app,
+    api,
+    /** Replaces the clock every service reads. */
+    setNow(now: () => Date) {
+      clock = now
+    },
+    /** The Eden client with a Bearer token. */
+    as(token: string) {
+      return treaty(app, { parseDate: false, headers: { authorization: `Bearer ${token}` } })
+    },
+    /** The Eden client sending a cookie (the refresh token), with an optional Bearer token. */
+    withCookie(cookie: string, token?: string) {
+      return treaty(app, { parseDate: false, headers: token ? { cookie, authorization: `Bearer ${token}` } : { cookie } })
+    },
+    close: () => database.drop(),
+  }
+  afterAll(() => context.close())
+  return context
+}

@@ -1,0 +1,91 @@
+// Factories: rows made directly in the database, so a test sets up only what it needs.
+import { randomBytes } from 'node:crypto'
+import type { Database } from '../../db/client.ts'
+import { companies, plans, users, type Profile } from '../../db/schema/index.ts'
+import { createDefaultSettings } from '../../src/modules/settings/defaults.ts'
+import type { TestContext } from './context.ts'
+
+const unique = () => randomBytes(4).toString('hex')
+
+export const TEST_PASSWORD = 'Secret123'
+// Hashing is deliberately slow; hash the shared test password once per file.
+let testPasswordHash: Promise<string> | undefined
+const passwordHash = (password: string) =>
+  password === TEST_PASSWORD ? (testPasswordHash ??= Bun.password.hash(password)) : Bun.password.hash(password)
+
+export async function makePlan(db: Database, overrides: Partial<typeof plans.$inferInsert> = {}) {
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: `Plan ${unique()}`, users: 10, connections: 5, queues: 10, value: 99, ...overrides })
+    .returning()
+  return plan!
+}
+
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+export async function makeCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const planId = overrides.planId ?? (await makePlan(db)).id
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${unique()}`, email: `company-${unique()}@example.com`, dueDate: daysFromToday(30), ...overrides, planId })
+    .returning()
+  await createDefaultSettings(db, company!.id)
+  return company!
+}
+
+export async function makeUser(
+  db: Database,
+  input: { companyId: number; profile?: Profile; super?: boolean; password?: string; email?: string; name?: string },
+) {
+  const password = input.password ?? TEST_PASSWORD
+  const [user] = await db
+    .insert(users)
+    .values({
+      companyId: input.companyId,
+      name: input.name ?? `User ${unique()}`,
+      email: input.email ?? `user-${unique()}@example.com`,
+      passwordHash: await passwordHash(password),
+      profile: input.profile ?? 'user',
+      super: input.super ?? false,
+    })
+    .returning()
+  return { ...user!, password }
+}
+
+/** Signs in over the API and returns the access token and the refresh cookie. */
+export async function signIn(context: TestContext, user: { email: string; password: string }) {
+  const { data, error, response } = await context.api.api.auth.login.post({ email: user.email, password: user.password })
+  if (error) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(error.value)}`)
+  const cookie = response.headers.get('set-cookie') ?? ''
+  return { token: data.token, user: data.user, cookie: cookie.split(';')[0] ?? '' }
+}
+
+/** A company with an admin and an agent, both signed in: the usual starting point of a test. */
+export async function makeTenant(context: TestContext, options: { plan?: Partial<typeof plans.$inferInsert>; company?: Partial<typeof companies.$inferInsert> } = {}) {
+  const plan = await makePlan(context.db, options.plan)
+  const company = await makeCompany(context.db, { planId: plan.id, ...options.company })
+  const admin = await makeUser(context.db, { companyId: company.id, profile: 'admin' })
+  const agent = await makeUser(context.db, { companyId: company.id, profile: 'user' })
+  const adminSession = await signIn(context, admin)
+  const agentSession = await signIn(context, agent)
+  return {
+    plan,
+    company,
+    admin,
+    agent,
+    adminToken: adminSession.token,
+    agentToken: agentSession.token,
+    asAdmin: context.as(adminSession.token),
+    asAgent: context.as(agentSession.token),
+  }
+}
+
+/** A platform super user in his own company. */
+export async function makeSuper(context: TestContext) {
+  const company = await makeCompany(context.db)
+  const user = await makeUser(context.db, { companyId: company.id, profile: 'admin', super: true })
+  const session = await signIn(context, user)
+  return { company, user, token: session.token, client: context.as(session.token) }
+}
