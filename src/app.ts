@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import packageJson from '../package.json' with { type: 'json' }
 import type { Deps } from './core/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
+import { RealtimeHub } from './core/realtime/hub.ts'
+import { realtimeRoutes } from './core/realtime/routes.ts'
+import { wireRealtime } from './core/realtime/wiring.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { versionRoutes } from './modules/version/routes.ts'
 
@@ -16,7 +19,11 @@ export const apiRoutes = (deps: Deps) =>
     .use(authRoutes(deps))
 
 export function createApp(deps: Deps) {
+  const hub = new RealtimeHub(deps.db)
+  const unwire = wireRealtime(deps, hub)
   return new Elysia()
+    .decorate('realtimeHub', hub)
+    .onStop(() => unwire())
     .use(httpErrors(deps.logger))
     .use(
       openapi({
@@ -36,6 +43,7 @@ export function createApp(deps: Deps) {
       return Bun.file(join(swaggerAssets, params.file))
     }, { detail: { hide: true } })
     .use(apiRoutes(deps))
+    .use(realtimeRoutes(deps, hub))
 }
 
 export type App = ReturnType<typeof createApp>

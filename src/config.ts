@@ -44,6 +44,8 @@ export function loadConfig() {
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: optional('DATABASE_URL'),
     redisUrl: optional('REDIS_URL'),
+    /** Prefix of every Redis key and channel, so that several installations can share one Redis. */
+    redisPrefix: optional('REDIS_PREFIX') ?? 'zapdesk:',
     dataDir,
     adminPassword: optional('ADMIN_PASSWORD'),
     whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from './mailer.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 import type Redis from 'ioredis'
+import { createInProcessRealtimeBus, createRedisRealtimeBus, type RealtimeBus } from './realtime/bus.ts'
 
 export type Deps = {
   db: Database
@@ -16,6 +17,8 @@ export type Deps = {
   rateLimiter: RateLimiter
   mailer: Mailer
   logger: Logger
+  /** Carries realtime messages to every instance's sockets. */
+  realtime: RealtimeBus
   /** The current time; tests replace it to drive timers and expiries. */
   now: () => Date
 }
@@ -24,7 +27,7 @@ export function createDeps(options: { db: Database; config: Config; redis?: Redi
   const logger = options.logger ?? createLogger(options.config.logLevel)
   const { config } = options
   const rateLimiter = options.redis
-    ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: 'zapdesk:' })
+    ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: config.redisPrefix })
     : createMemoryRateLimiter(config.rateLimit)
   return {
     db: options.db,
@@ -34,6 +37,9 @@ export function createDeps(options: { db: Database; config: Config; redis?: Redi
     rateLimiter,
     mailer: createMailer(options.db, config.smtp, logger),
     logger,
+    realtime: options.redis
+      ? createRedisRealtimeBus(options.redis, { channel: `${config.redisPrefix}realtime`, onError: (error) => logger.error('realtime bus error', { error }) })
+      : createInProcessRealtimeBus(),
     now: options.now ?? (() => new Date()),
   }
 }

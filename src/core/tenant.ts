@@ -112,4 +112,11 @@ export const tenant = (deps: Deps) =>
         },
       }
     },
+    /** The websocket handshake carries the token in the query (browsers cannot set its headers). */
+    socketAuth: {
+      async resolve({ query }) {
+        const caller = await authenticate(deps, typeof query.token === 'string' ? query.token : undefined)
+        return { caller }
+      },
+    },
   })

@@ -17,8 +17,11 @@ export async function createTestContext(options: { config?: Partial<Config>; now
   const base = loadConfig()
   // Every in-process request comes from one address: the per-IP budget is tested on its own context.
   const config: Config = { ...base, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', rateLimit: { ...base.rateLimit, ipAttempts: 100_000 }, ...options.config }
+  // With REDIS_URL the suite runs on the Redis adapters (rate limits, realtime), each file on its own prefix.
+  const redis = process.env.REDIS_URL ? new (await import('ioredis')).default(process.env.REDIS_URL, { maxRetriesPerRequest: null }) : undefined
+  if (redis) config.redisPrefix = `zapdesk-test-${process.pid}-${Math.random().toString(36).slice(2)}:`
   let clock = options.now
-  const deps: Deps = createDeps({ db: database.db, config, logger: createLogger(config.logLevel), now: () => (clock ? clock() : new Date()) })
+  const deps: Deps = createDeps({ db: database.db, config, redis, logger: createLogger(config.logLevel), now: () => (clock ? clock() : new Date()) })
   const app = createApp(deps)
   // Keep the wire's strings: Eden would otherwise turn any date-like string (a due date) into a Date.
   const api = treaty(app, { parseDate: false })
@@ -39,7 +42,21 @@ export async function createTestContext(options: { config?: Partial<Config>; now
     withCookie(cookie: string, token?: string) {
       return treaty(app, { parseDate: false, headers: token ? { cookie, authorization: `Bearer ${token}` } : { cookie } })
     },
-    close: () => database.drop(),
+    /** Serves the app on a random local port (for websockets); stopped with the context. */
+    listen(): string {
+      if (!app.server) app.listen({ port: 0, hostname: '127.0.0.1' })
+      return `http://127.0.0.1:${app.server!.port}`
+    },
+    close: async () => {
+      await app.stop(true)
+      await deps.realtime.close()
+      if (redis) {
+        const keys = await redis.keys(`${config.redisPrefix}*`)
+        if (keys.length > 0) await redis.del(...keys)
+        await redis.quit()
+      }
+      await database.drop()
+    },
   }
   afterAll(() => context.close())
   return context

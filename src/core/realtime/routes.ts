@@ -1,0 +1,70 @@
+// The websocket: /ws?token=<access token>. Client frames {"event": "joinTickets", "data": "pending"};
+// server frames {"channel": "company-7-ticket", "data": {...}}. The handshake answers 401/403 like
+// any request when the token is missing, bad or expired.
+import { Elysia } from 'elysia'
+import { eq } from 'drizzle-orm'
+import { users } from '../../../db/schema/index.ts'
+import type { Deps } from '../deps.ts'
+import { tenant } from '../tenant.ts'
+import type { RealtimeHub } from './hub.ts'
+
+/** §9: the client pings every 18 s; a socket silent for twice that is gone. */
+const IDLE_TIMEOUT_SECONDS = 36
+
+const roomEvents: Record<string, { join: boolean; room: (data: unknown) => string | undefined }> = {
+  joinNotification: { join: true, room: () => 'notification' },
+  leaveNotification: { join: false, room: () => 'notification' },
+  joinTickets: { join: true, room: (data) => (typeof data === 'string' && ['open', 'pending', 'closed'].includes(data) ? `status:${data}` : undefined) },
+  leaveTickets: { join: false, room: (data) => (typeof data === 'string' && ['open', 'pending', 'closed'].includes(data) ? `status:${data}` : undefined) },
+  joinChatBox: { join: true, room: (data) => (/^\d+$/.test(String(data)) ? `ticket:${data}` : undefined) },
+  leaveChatBox: { join: false, room: (data) => (/^\d+$/.test(String(data)) ? `ticket:${data}` : undefined) },
+}
+
+function parseFrame(message: unknown): { event: string; data: unknown } | undefined {
+  let value = message
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return undefined
+    }
+  }
+  if (!value || typeof value !== 'object' || typeof (value as { event?: unknown }).event !== 'string') return undefined
+  return { event: (value as { event: string }).event, data: (value as { data?: unknown }).data }
+}
+
+export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
+  new Elysia().use(tenant(deps)).ws('/ws', {
+    socketAuth: true,
+    idleTimeout: IDLE_TIMEOUT_SECONDS,
+    detail: { summary: 'Realtime events (see the README for the protocol)' },
+    async open(ws) {
+      const socket = await hub.add(ws.id, ws.data.caller, { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) })
+      if (!socket) ws.close(4001, 'unknown user')
+      else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+    },
+    async message(ws, message) {
+      const { companyId } = ws.data.caller
+      const socket = hub.get(companyId, ws.id)
+      const frame = parseFrame(message)
+      if (!socket || !frame) {
+        ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION' } }))
+        return
+      }
+      if (frame.event === 'userStatus') {
+        await deps.db.update(users).set({ online: true, lastSeenAt: deps.now() }).where(eq(users.id, socket.userId))
+        return
+      }
+      const roomEvent = roomEvents[frame.event]
+      const room = roomEvent?.room(frame.data)
+      if (!roomEvent || !room) {
+        ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
+        return
+      }
+      if (roomEvent.join) socket.rooms.add(room)
+      else socket.rooms.delete(room)
+    },
+    close(ws) {
+      hub.remove(ws.data.caller.companyId, ws.id)
+    },
+  })

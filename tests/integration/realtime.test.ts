@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'bun:test'
+import { createTestContext } from '../helpers/context.ts'
+import { makeCompany, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
+import { openSocket } from '../helpers/socket.ts'
+
+const context = await createTestContext()
+const baseUrl = context.listen()
+
+describe('websocket /ws', () => {
+  test('the handshake refuses a missing or forged token with 401', async () => {
+    const none = await fetch(`${baseUrl}/ws`, { headers: { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' } })
+    expect(none.status).toBe(401)
+    const forged = await fetch(`${baseUrl}/ws?token=abc.def.ghi`, { headers: { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' } })
+    expect(forged.status).toBe(401)
+    expect(await forged.json()).toEqual({ error: 'ERR_UNAUTHORIZED' })
+  })
+
+  test('a signed-in user connects and gets a ready frame; bad frames get an error frame', async () => {
+    const tenant = await makeTenant(context)
+    const socket = await openSocket(baseUrl, tenant.agentToken)
+    expect(socket.frames[0]).toEqual({ event: 'ready', data: { userId: tenant.agent.id, companyId: tenant.company.id } })
+    socket.send('joinTickets', 'nonsense')
+    const error = await socket.next((frame) => frame.event === 'error')
+    expect(error.data).toEqual({ error: 'ERR_VALIDATION', event: 'joinTickets' })
+    socket.close()
+  })
+
+  test('a new sign-in logs the other session out with the auth event, and only that user', async () => {
+    const company = await makeCompany(context.db)
+    const user = await makeUser(context.db, { companyId: company.id })
+    const colleague = await makeUser(context.db, { companyId: company.id })
+    const first = await signIn(context, user)
+    const colleagueSession = await signIn(context, colleague)
+    const oldTab = await openSocket(baseUrl, first.token)
+    const colleagueTab = await openSocket(baseUrl, colleagueSession.token)
+    await signIn(context, user)
+    const frame = await oldTab.next((candidate) => candidate.channel === `company-${company.id}-auth`)
+    expect(frame.data).toEqual({ action: 'logout', user: { id: user.id } })
+    await colleagueTab.settle()
+    expect(colleagueTab.frames.some((candidate) => candidate.channel?.endsWith('-auth'))).toBe(false)
+    // The ended session's socket is closed by the server.
+    for (let wait = 0; wait < 20 && !oldTab.closed; wait++) await Bun.sleep(25)
+    expect(oldTab.closed?.code).toBe(4001)
+    colleagueTab.close()
+  })
+
+  test('messages never cross companies', async () => {
+    const first = await makeTenant(context)
+    const second = await makeTenant(context)
+    const secondAdmin = await openSocket(baseUrl, second.adminToken)
+    context.deps.realtime.publish({ companyId: first.company.id, channel: 'whatsapp', data: { action: 'update' }, audience: { kind: 'company' } })
+    const firstAdmin = await openSocket(baseUrl, first.adminToken)
+    context.deps.realtime.publish({ companyId: first.company.id, channel: 'whatsapp', data: { action: 'update' }, audience: { kind: 'company' } })
+    await firstAdmin.next((frame) => frame.channel === `company-${first.company.id}-whatsapp`)
+    await secondAdmin.settle()
+    expect(secondAdmin.frames.filter((frame) => frame.channel)).toEqual([])
+    firstAdmin.close()
+    secondAdmin.close()
+  })
+})
+
+describe.skipIf(!process.env.REDIS_URL)('several instances over Redis', () => {
+  test('an event raised on one instance reaches a socket on another, once', async () => {
+    const Redis = (await import('ioredis')).default
+    const { createApp } = await import('../../src/app.ts')
+    const { createDeps } = await import('../../src/core/deps.ts')
+    const config = { ...context.deps.config, redisPrefix: `zapdesk-test-${process.pid}-${Date.now()}:` }
+    const connections = [new Redis(process.env.REDIS_URL!), new Redis(process.env.REDIS_URL!)]
+    const instances = connections.map((redis) => {
+      const deps = createDeps({ db: context.db, config, redis, logger: context.deps.logger })
+      return { deps, app: createApp(deps).listen({ port: 0, hostname: '127.0.0.1' }) }
+    })
+    try {
+      const tenant = await makeTenant(context)
+      const [first, second] = instances as [(typeof instances)[number], (typeof instances)[number]]
+      const onSecond = await openSocket(`http://127.0.0.1:${second.app.server!.port}`, tenant.adminToken)
+      // Let both Redis subscriptions settle before publishing.
+      await Bun.sleep(200)
+      first.deps.realtime.publish({ companyId: tenant.company.id, channel: 'whatsapp', data: { action: 'update', n: 1 }, audience: { kind: 'company' } })
+      const frame = await onSecond.next((candidate) => candidate.channel === `company-${tenant.company.id}-whatsapp`)
+      expect(frame.data).toEqual({ action: 'update', n: 1 })
+      await Bun.sleep(200)
+      expect(onSecond.frames.filter((candidate) => candidate.channel?.endsWith('-whatsapp'))).toHaveLength(1)
+      onSecond.close()
+    } finally {
+      for (const instance of instances) {
+        await instance.app.stop(true)
+        await instance.deps.realtime.close()
+      }
+      for (const redis of connections) await redis.quit()
+    }
+  })
+})
