@@ -1,0 +1,91 @@
+// The WhatsApp port. Everything the product does with WhatsApp goes through this interface; the
+// Baileys adapter talks to the real network, the simulator to an in-process one.
+import type { ConnectionStatus } from '../../db/schema/whatsapps.ts'
+import type { MediaType } from '../../db/schema/messages.ts'
+
+export type ConnectionState = {
+  status: ConnectionStatus
+  /** The QR payload to render while status is 'qrcode'. */
+  qrcode?: string
+  /** Pairing code to type on the phone, when pairing by code. */
+  pairingCode?: string
+  retries?: number
+  /** The connected phone's own number (digits). */
+  number?: string
+  /** True when WhatsApp logged this device out: the stored keys are void. */
+  loggedOut?: boolean
+}
+
+export type InboundMedia = {
+  mimetype: string
+  fileName?: string
+  /** Fetches the bytes (Baileys downloads and decrypts on demand). */
+  download: () => Promise<Uint8Array>
+}
+
+export type InboundMessage = {
+  /** WhatsApp's message id: the idempotency key per connection. */
+  id: string
+  /** The customer: phone digits with country code, or the group id for groups. */
+  from: string
+  /** Sent from the connected phone itself (or an echo of our own send). */
+  fromMe: boolean
+  pushName?: string
+  isGroup: boolean
+  /** In a group, the member who wrote (digits). */
+  participant?: string
+  /** WhatsApp's LID of the sender when it addressed him by one. */
+  lid?: string
+  timestamp: Date
+  body: string
+  mediaType: MediaType
+  media?: InboundMedia
+  quotedId?: string
+  /** The provider's raw message, kept for WhatsApp's retry requests. */
+  raw?: unknown
+}
+
+export type ProviderHandlers = {
+  onState(state: ConnectionState): void | Promise<void>
+  onMessage(message: InboundMessage): void | Promise<void>
+  /** 0 error, 1 sent, 2 server, 3 delivered, 4 read, 5 played. */
+  onAck(update: { id: string; ack: number }): void | Promise<void>
+  onRevoke(update: { id: string }): void | Promise<void>
+  onEdit(update: { id: string; body: string }): void | Promise<void>
+  onContact(update: { number: string; name?: string; lid?: string }): void | Promise<void>
+  onCall(call: { id: string; from: string; timestamp: Date }): void | Promise<void>
+  /** The stored raw message for WhatsApp's retry requests (Baileys getMessage). */
+  getMessage(id: string): Promise<unknown | undefined>
+}
+
+export type OutgoingMedia = {
+  kind: 'image' | 'audio' | 'video' | 'document'
+  data: Uint8Array
+  mimetype: string
+  fileName: string
+  caption?: string
+  /** Audio as a voice note (push-to-talk). */
+  voiceNote?: boolean
+}
+
+export type SendResult = { id: string; raw?: unknown }
+
+export interface WhatsAppProvider {
+  readonly whatsappId: number
+  /** Starts (or resumes) the session; progress arrives through onState. */
+  connect(options?: { pairingPhone?: string }): Promise<void>
+  /** Closes the socket, keeping the credentials so that connect() resumes. */
+  disconnect(): Promise<void>
+  /** Logs the device out and forgets the credentials. */
+  logout(): Promise<void>
+  sendText(input: { to: string; body: string; quotedId?: string; isGroup?: boolean }): Promise<SendResult>
+  sendMedia(input: { to: string; media: OutgoingMedia; quotedId?: string; isGroup?: boolean }): Promise<SendResult>
+  deleteForEveryone(input: { to: string; id: string; fromMe: boolean; isGroup?: boolean }): Promise<void>
+  markRead(input: { to: string; ids: string[]; isGroup?: boolean }): Promise<void>
+  /** Whether a number is on WhatsApp, and its canonical digits. */
+  checkNumber(number: string): Promise<{ exists: boolean; number: string }>
+  profilePictureUrl(number: string): Promise<string | undefined>
+  rejectCall(call: { id: string; from: string }): Promise<void>
+}
+
+export type ProviderFactory = (options: { whatsappId: number; companyId: number; handlers: ProviderHandlers }) => WhatsAppProvider
