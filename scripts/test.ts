@@ -13,7 +13,7 @@ else await ensurePgliteTemplate()
 console.log(`test database: ${url ? 'PostgreSQL' : 'PGlite'} template ready in ${Math.round(performance.now() - started)} ms`)
 
 const args = process.argv.slice(2)
-const targets = args.some((arg) => !arg.startsWith('-')) ? [] : ['tests/integration', 'src']
+const targets = args.some((arg) => !arg.startsWith('-')) ? [] : ['tests/integration', 'src', 'jobs']
 const reportDir = join(root, '.test-tmp')
 mkdirSync(reportDir, { recursive: true })
 const report = join(reportDir, `junit-${process.pid}.xml`)

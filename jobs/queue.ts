@@ -1,0 +1,145 @@
+// The JobQueue port. Jobs carry ids (never state), are validated on the way in, and their handlers
+// are idempotent: the database is the source of truth, so running one twice changes nothing.
+// In-process by default; BullMQ on Redis when REDIS_URL is set, so any instance may run any job.
+import { Queue, Worker, type ConnectionOptions } from 'bullmq'
+import type { Static, TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import type { Logger } from '../src/core/logger.ts'
+
+export type JobDefinition<Schema extends TSchema = TSchema> = {
+  name: string
+  payload: Schema
+  handle: (payload: Static<Schema>) => Promise<void>
+  /** Tries in all (1 = no retry). */
+  attempts?: number
+  /** First retry delay; doubles each time. */
+  backoffMs?: number
+}
+
+export type EnqueueOptions = {
+  delayMs?: number
+  /** A job with the same id that is still waiting is not added again. */
+  jobId?: string
+}
+
+export interface JobQueue {
+  readonly kind: 'in-process' | 'bullmq'
+  register<Schema extends TSchema>(job: JobDefinition<Schema>): void
+  enqueue<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options?: EnqueueOptions): Promise<void>
+  /** Runs the job every `everyMs` (one schedule per id, kept across restarts with BullMQ). */
+  repeat<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options: { id: string; everyMs: number }): Promise<void>
+  close(): Promise<void>
+}
+
+function assertPayload(job: JobDefinition, payload: unknown): void {
+  if (!Value.Check(job.payload, payload)) {
+    const first = Value.Errors(job.payload, payload).First()
+    throw new Error(`invalid payload for job ${job.name}: ${first ? `${first.path} ${first.message}` : 'does not match'}`)
+  }
+}
+
+export function createInProcessQueue(options: { logger: Logger }): JobQueue {
+  const jobs = new Map<string, JobDefinition>()
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const pendingIds = new Set<string>()
+  let closed = false
+
+  const later = (delayMs: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      if (!closed) run()
+    }, delayMs)
+    timers.add(timer)
+  }
+
+  const run = async (job: JobDefinition, payload: unknown, attempt: number) => {
+    try {
+      await job.handle(payload)
+    } catch (error) {
+      const attempts = job.attempts ?? 3
+      if (attempt < attempts) {
+        const delay = (job.backoffMs ?? 1000) * 2 ** (attempt - 1)
+        options.logger.warn('job failed, retrying', { job: job.name, attempt, delay, error })
+        later(delay, () => void run(job, payload, attempt + 1))
+      } else {
+        options.logger.error('job failed for good', { job: job.name, attempts, error })
+      }
+    }
+  }
+
+  return {
+    kind: 'in-process',
+    register(job) {
+      jobs.set(job.name, job as unknown as JobDefinition)
+    },
+    async enqueue(job, payload, enqueueOptions = {}) {
+      assertPayload(job as unknown as JobDefinition, payload)
+      const definition = jobs.get(job.name) ?? (job as unknown as JobDefinition)
+      const { jobId } = enqueueOptions
+      if (jobId) {
+        if (pendingIds.has(jobId)) return
+        pendingIds.add(jobId)
+      }
+      later(enqueueOptions.delayMs ?? 0, () => {
+        if (jobId) pendingIds.delete(jobId)
+        void run(definition, payload, 1)
+      })
+    },
+    async repeat(job, payload, repeatOptions) {
+      assertPayload(job as unknown as JobDefinition, payload)
+      const tick = () =>
+        later(repeatOptions.everyMs, () => {
+          void run(job as unknown as JobDefinition, payload, 1).finally(tick)
+        })
+      tick()
+    },
+    async close() {
+      closed = true
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+}
+
+export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number }): JobQueue {
+  const queueName = 'jobs'
+  const jobs = new Map<string, JobDefinition>()
+  const queue = new Queue(queueName, { connection: options.connection, prefix: options.prefix })
+  const worker = new Worker(
+    queueName,
+    async (bullJob) => {
+      const job = jobs.get(bullJob.name)
+      if (!job) throw new Error(`no handler registered for job ${bullJob.name}`)
+      await job.handle(bullJob.data)
+    },
+    { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency ?? 8 },
+  )
+  worker.on('failed', (bullJob, error) => options.logger.warn('job failed', { job: bullJob?.name, attempt: bullJob?.attemptsMade, error }))
+  worker.on('error', (error) => options.logger.error('job worker error', { error }))
+
+  const jobOptions = (job: JobDefinition) => ({
+    attempts: job.attempts ?? 3,
+    backoff: { type: 'exponential' as const, delay: job.backoffMs ?? 1000 },
+    removeOnComplete: 1000,
+    removeOnFail: 5000,
+  })
+
+  return {
+    kind: 'bullmq',
+    register(job) {
+      jobs.set(job.name, job as unknown as JobDefinition)
+    },
+    async enqueue(job, payload, enqueueOptions = {}) {
+      assertPayload(job as unknown as JobDefinition, payload)
+      await queue.add(job.name, payload, { ...jobOptions(job as unknown as JobDefinition), delay: enqueueOptions.delayMs, jobId: enqueueOptions.jobId })
+    },
+    async repeat(job, payload, repeatOptions) {
+      assertPayload(job as unknown as JobDefinition, payload)
+      await queue.upsertJobScheduler(repeatOptions.id, { every: repeatOptions.everyMs }, { name: job.name, data: payload, opts: jobOptions(job as unknown as JobDefinition) })
+    },
+    async close() {
+      await worker.close()
+      await queue.close()
+    },
+  }
+}
