@@ -10,7 +10,9 @@ function fieldsOf(error: ValidationError): FieldError[] {
   const fields: FieldError[] = []
   for (const issue of error.all) {
     const path = 'path' in issue && typeof issue.path === 'string' ? issue.path : ''
-    const field = path.replace(/^\//, '').replaceAll('/', '.') || error.type
+    // When Elysia coerces a single query or path value it reports no path: the schema's title names it.
+    const title = 'schema' in issue ? (issue.schema as { title?: unknown }).title : undefined
+    const field = path.replace(/^\//, '').replaceAll('/', '.') || (typeof title === 'string' ? title : error.type)
     if (seen.has(field)) continue
     seen.add(field)
     const schemaError = 'schema' in issue ? (issue.schema as { error?: unknown }).error : undefined

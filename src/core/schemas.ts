@@ -1,0 +1,14 @@
+// Schemas shared by many routes. Numeric query and path values carry a title because Elysia reports
+// a coerced value's failure without its name; the error mapper reads the title instead.
+import { t } from 'elysia'
+
+export const positiveId = (name: string) => t.Integer({ minimum: 1, title: name, error: `${name} must be a positive integer` })
+
+export const IdParams = t.Object({ id: positiveId('id') })
+
+export const PageQuery = {
+  searchParam: t.Optional(t.String({ maxLength: 200, title: 'searchParam', error: 'searchParam must be at most 200 characters' })),
+  pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, title: 'pageNumber', error: 'pageNumber must be a positive integer' })),
+}
+
+export const PAGE_SIZE = 20
