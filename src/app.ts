@@ -8,8 +8,15 @@ import { httpErrors } from './core/http-errors.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
+import { publicMediaRoutes } from './core/storage/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { planRoutes } from './modules/plans/routes.ts'
+import { companyRoutes } from './modules/companies/routes.ts'
+import { passwordResetRoutes } from './modules/password-reset/routes.ts'
 import { versionRoutes } from './modules/version/routes.ts'
+import { userRoutes } from './modules/users/routes.ts'
+import { settingRoutes } from './modules/settings/routes.ts'
+import { helpRoutes } from './modules/helps/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -17,6 +24,12 @@ export const apiRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api' })
     .use(versionRoutes())
     .use(authRoutes(deps))
+    .use(planRoutes(deps))
+    .use(companyRoutes(deps))
+    .use(userRoutes(deps))
+    .use(settingRoutes(deps))
+    .use(helpRoutes(deps))
+    .use(passwordResetRoutes(deps))
 
 export function createApp(deps: Deps) {
   const hub = new RealtimeHub(deps.db)
@@ -44,6 +57,7 @@ export function createApp(deps: Deps) {
     }, { detail: { hide: true } })
     .use(apiRoutes(deps))
     .use(realtimeRoutes(deps, hub))
+    .use(publicMediaRoutes(deps, deps.storage))
 }
 
 export type App = ReturnType<typeof createApp>

@@ -50,9 +50,15 @@ export function loadConfig() {
     adminPassword: optional('ADMIN_PASSWORD'),
     whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),
     jwtSecret: secretFrom('JWT_SECRET', dataDir),
-    jwtRefreshSecret: secretFrom('JWT_REFRESH_SECRET', dataDir),
     accessTokenMinutes: integerFrom('ACCESS_TOKEN_MINUTES', 15),
     refreshTokenDays: integerFrom('REFRESH_TOKEN_DAYS', 7),
+    media: {
+      /** Largest upload accepted, in bytes (16 MiB: WhatsApp's limit for photos, audio and video). */
+      maxBytes: integerFrom('MEDIA_MAX_BYTES', 16 * 1024 * 1024),
+      /** Signs the /public media URLs, so that a file is reachable only through a link the API handed out. */
+      urlSecret: secretFrom('MEDIA_URL_SECRET', dataDir),
+      urlTtlSeconds: integerFrom('MEDIA_URL_TTL_SECONDS', 24 * 3600),
+    },
     smtp: {
       host: optional('SMTP_HOST'),
       port: integerFrom('SMTP_PORT', 587),

@@ -21,7 +21,7 @@ function addMonths(isoDate: string, months: number): string {
   return date.toISOString().slice(0, 10)
 }
 
-async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number }) {
+async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number; isPublic: boolean }) {
   const [existing] = await db.select().from(plans).where(eq(plans.name, name)).limit(1)
   if (existing) return existing
   const [plan] = await db.insert(plans).values({ name, ...limits }).returning()
@@ -51,11 +51,11 @@ async function ensureUser(
 export async function seedPlatform(db: Database, options: { adminPassword?: string; demo: boolean; today?: string }): Promise<SeedResult> {
   const result: SeedResult = { created: [] }
   const today = options.today ?? new Date().toISOString().slice(0, 10)
-  const platformPlan = await ensurePlan(db, 'Platform', { users: 100, connections: 100, queues: 100, value: 0 })
+  const platformPlan = await ensurePlan(db, 'Platform', { users: 100, connections: 100, queues: 100, value: 0, isPublic: false })
   const platform = await ensureCompany(db, { name: 'Zapdesk', email: SUPER_EMAIL, planId: platformPlan.id, dueDate: addMonths(today, 1200) })
   await ensureUser(db, { companyId: platform.id, name: 'Platform admin', email: SUPER_EMAIL, profile: 'admin', super: true, password: options.adminPassword }, result)
   if (options.demo) {
-    const demoPlan = await ensurePlan(db, 'Demo (all features)', { users: 10, connections: 3, queues: 10, value: 49 })
+    const demoPlan = await ensurePlan(db, 'Demo (all features)', { users: 10, connections: 3, queues: 10, value: 49, isPublic: true })
     const demo = await ensureCompany(db, { name: 'Demo Company', email: DEMO_ADMIN_EMAIL, planId: demoPlan.id, dueDate: addMonths(today, 12) })
     await ensureUser(db, { companyId: demo.id, name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, profile: 'admin', super: false }, result)
     await ensureUser(db, { companyId: demo.id, name: 'Demo Agent', email: DEMO_AGENT_EMAIL, profile: 'user', super: false }, result)

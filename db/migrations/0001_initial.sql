@@ -46,6 +46,7 @@ CREATE TABLE "plans" (
 	"use_schedules" boolean DEFAULT true NOT NULL,
 	"use_internal_chat" boolean DEFAULT true NOT NULL,
 	"use_external_api" boolean DEFAULT true NOT NULL,
+	"is_public" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

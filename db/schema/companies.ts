@@ -18,6 +18,8 @@ export const plans = pgTable(
     useSchedules: boolean().notNull().default(true),
     useInternalChat: boolean().notNull().default(true),
     useExternalApi: boolean().notNull().default(true),
+    /** Offered on the public signup page; internal plans (the platform's own) are not. */
+    isPublic: boolean().notNull().default(true),
     ...timestamps,
   },
   (table) => [uniqueIndex('plans_name_unique').on(table.name)],

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './logger.ts'
 import { createMailer, type Mailer } from './mailer.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
+import { createLocalStorage, type MediaStorage } from './storage/storage.ts'
 import type Redis from 'ioredis'
 import { createInProcessRealtimeBus, createRedisRealtimeBus, type RealtimeBus } from './realtime/bus.ts'
 
@@ -17,6 +18,8 @@ export type Deps = {
   rateLimiter: RateLimiter
   mailer: Mailer
   logger: Logger
+  /** Media files (uploads, WhatsApp media): local disk under DATA_DIR/media. */
+  storage: MediaStorage
   /** Carries realtime messages to every instance's sockets. */
   realtime: RealtimeBus
   /** The current time; tests replace it to drive timers and expiries. */
@@ -26,6 +29,7 @@ export type Deps = {
 export function createDeps(options: { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }): Deps {
   const logger = options.logger ?? createLogger(options.config.logLevel)
   const { config } = options
+  const now = options.now ?? (() => new Date())
   const rateLimiter = options.redis
     ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: config.redisPrefix })
     : createMemoryRateLimiter(config.rateLimit)
@@ -37,9 +41,10 @@ export function createDeps(options: { db: Database; config: Config; redis?: Redi
     rateLimiter,
     mailer: createMailer(options.db, config.smtp, logger),
     logger,
+    storage: createLocalStorage(config, { now }),
     realtime: options.redis
       ? createRedisRealtimeBus(options.redis, { channel: `${config.redisPrefix}realtime`, onError: (error) => logger.error('realtime bus error', { error }) })
       : createInProcessRealtimeBus(),
-    now: options.now ?? (() => new Date()),
+    now,
   }
 }

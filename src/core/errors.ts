@@ -50,6 +50,7 @@ export const errorStatus = {
   ERR_PLAN_LIMIT_CONNECTIONS: 403,
   ERR_PLAN_LIMIT_QUEUES: 403,
   ERR_CANNOT_DELETE_SELF: 400,
+  ERR_INVALID_MEDIA_TYPE: 415,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus
@@ -98,7 +99,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; current && depth < 4; depth++) {
     const candidate = current as { code?: unknown; cause?: unknown }
-    if (candidate.code === '23503') return true
+    // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT)
+    if (candidate.code === '23503' || candidate.code === '23001') return true
     current = candidate.cause
   }
   return false

@@ -1,5 +1,8 @@
 // A whole app on a fresh database, reachable through the typed Eden client, plus factories.
 import { treaty } from '@elysiajs/eden'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll } from 'bun:test'
 import { createApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
@@ -8,13 +11,15 @@ import { createLogger } from '../../src/core/logger.ts'
 import { createTestDatabase } from './database.ts'
 
 process.env.JWT_SECRET ??= 'test-access-secret-that-is-long-enough-0123456789'
-process.env.JWT_REFRESH_SECRET ??= 'test-refresh-secret-that-is-long-enough-0123456789'
+process.env.MEDIA_URL_SECRET ??= 'test-media-secret-that-is-long-enough-0123456789'
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>
 
 export async function createTestContext(options: { config?: Partial<Config>; now?: () => Date } = {}) {
   const database = await createTestDatabase()
-  const base = loadConfig()
+  // Files a test writes (media) go to a directory of its own, removed with the context.
+  const scratchDir = mkdtempSync(join(tmpdir(), 'zapdesk-test-'))
+  const base = { ...loadConfig(), dataDir: scratchDir }
   // Every in-process request comes from one address: the per-IP budget is tested on its own context.
   const config: Config = { ...base, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', rateLimit: { ...base.rateLimit, ipAttempts: 100_000 }, ...options.config }
   // With REDIS_URL the suite runs on the Redis adapters (rate limits, realtime), each file on its own prefix.
@@ -48,7 +53,7 @@ export async function createTestContext(options: { config?: Partial<Config>; now
       return `http://127.0.0.1:${app.server!.port}`
     },
     close: async () => {
-      await app.stop(true)
+      if (app.server) await app.stop(true)
       await deps.realtime.close()
       if (redis) {
         const keys = await redis.keys(`${config.redisPrefix}*`)
@@ -56,6 +61,7 @@ export async function createTestContext(options: { config?: Partial<Config>; now
         await redis.quit()
       }
       await database.drop()
+      rmSync(scratchDir, { recursive: true, force: true })
     },
   }
   afterAll(() => context.close())

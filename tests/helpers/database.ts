@@ -84,7 +84,11 @@ async function ensurePgliteTemplate(): Promise<string> {
   }
 }
 
-export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> }
+export type TestDatabase = DatabaseHandle & {
+  drop: () => Promise<void>
+  /** PostgreSQL only: the test database's URL, for a subprocess (the CLI) to reach the same data. */
+  url?: string
+}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = testDatabaseUrl()
@@ -97,6 +101,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openPostgres(withDatabase(url, name), { max: 5 })
     return {
       ...handle,
+      url: withDatabase(url, name),
       drop: async () => {
         await handle.close()
         await adminClient.unsafe(`drop database if exists "${name}" with (force)`)

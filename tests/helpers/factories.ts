@@ -1,7 +1,7 @@
 // Factories: rows made directly in the database, so a test sets up only what it needs.
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../../db/client.ts'
-import { companies, plans, users, type Profile } from '../../db/schema/index.ts'
+import { companies, plans, queues, users, whatsapps, type Profile } from '../../db/schema/index.ts'
 import { createDefaultSettings } from '../../src/modules/settings/defaults.ts'
 import type { TestContext } from './context.ts'
 
@@ -88,4 +88,22 @@ export async function makeSuper(context: TestContext) {
   const user = await makeUser(context.db, { companyId: company.id, profile: 'admin', super: true })
   const session = await signIn(context, user)
   return { company, user, token: session.token, client: context.as(session.token) }
+}
+
+/** A queue of a company, with a unique name and colour. */
+export async function makeQueue(db: Database, input: { companyId: number; name?: string; color?: string }) {
+  const [queue] = await db
+    .insert(queues)
+    .values({ companyId: input.companyId, name: input.name ?? `Queue ${unique()}`, color: input.color ?? `#${unique().slice(0, 6)}` })
+    .returning()
+  return queue!
+}
+
+/** A WhatsApp connection of a company (not connected to anything). */
+export async function makeConnection(db: Database, input: { companyId: number; name?: string; isDefault?: boolean }) {
+  const [connection] = await db
+    .insert(whatsapps)
+    .values({ companyId: input.companyId, name: input.name ?? `Connection ${unique()}`, isDefault: input.isDefault ?? false, token: randomBytes(16).toString('hex') })
+    .returning()
+  return connection!
 }

@@ -4,8 +4,15 @@ import { settings } from '../../../db/schema/index.ts'
 
 const onOff = ['enabled', 'disabled'] as const
 
-/** key -> [default, allowed values (undefined: free text)] */
-export const settingDefinitions: Record<string, { defaultValue: string; allowed?: readonly string[] }> = {
+export type SettingDefinition = {
+  defaultValue: string
+  /** The values accepted; undefined: free text. */
+  allowed?: readonly string[]
+  /** A credential (a payment provider's token): shown to admins only, never in the signed-in user's payload. */
+  secret?: boolean
+}
+
+const definitions = {
   userRating: { defaultValue: 'disabled', allowed: onOff },
   scheduleType: { defaultValue: 'disabled', allowed: ['disabled', 'queue', 'company'] },
   // enabled: group messages are ignored
@@ -16,8 +23,23 @@ export const settingDefinitions: Record<string, { defaultValue: string; allowed?
   sendGreetingAccepted: { defaultValue: 'disabled', allowed: onOff },
   sendMsgTransfTicket: { defaultValue: 'disabled', allowed: onOff },
   sendGreetingMessageOneQueues: { defaultValue: 'enabled', allowed: onOff },
-  asaas: { defaultValue: '' },
+  asaas: { defaultValue: '', secret: true },
   campaignsEnabled: { defaultValue: 'true', allowed: ['true', 'false'] },
+} satisfies Record<string, SettingDefinition>
+
+export type SettingKey = keyof typeof definitions
+
+/** key -> default, allowed values (undefined: free text) and whether it is a secret. */
+export const settingDefinitions: Record<string, SettingDefinition> = definitions
+
+export const settingKeys = Object.keys(definitions) as SettingKey[]
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(definitions, key)
+}
+
+export function isSecretSetting(key: string): boolean {
+  return settingDefinitions[key]?.secret === true
 }
 
 export async function createDefaultSettings(db: Executor, companyId: number): Promise<void> {

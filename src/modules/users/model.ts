@@ -23,3 +23,58 @@ export const PublicUser = t.Object({
   updatedAt: t.Date(),
 })
 export type PublicUser = typeof PublicUser.static
+
+const profileSchema = t.Union([t.Literal('user'), t.Literal('admin'), t.Literal('supervisor')], {
+  error: "profile must be 'user', 'admin' or 'supervisor'",
+})
+const allTicketSchema = t.Union([t.Literal('enabled'), t.Literal('desabled')], { error: "allTicket must be 'enabled' or 'desabled'" })
+const nameSchema = t.String({ minLength: 2, maxLength: 50, error: 'name is required, 2 to 50 characters' })
+const emailSchema = t.String({ format: 'email', maxLength: 254, error: 'email is required and must be a valid e-mail address' })
+const passwordSchema = t.String({ minLength: 5, maxLength: 50, error: 'password must be 5 to 50 characters' })
+const whatsappIdSchema = t.Nullable(t.Integer({ minimum: 1, error: 'whatsappId must be a connection id or null' }))
+const queueIdsSchema = t.Array(t.Integer({ minimum: 1 }), { maxItems: 500, error: 'queueIds must be a list of queue ids' })
+
+export const UserIdParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })
+
+export const UserSearchQuery = t.Object({
+  searchParam: t.Optional(t.String({ maxLength: 100, error: 'searchParam is at most 100 characters' })),
+  pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: 'pageNumber must be a positive integer' })),
+})
+
+export const UserPage = t.Object({ users: t.Array(PublicUser), count: t.Integer(), hasMore: t.Boolean() })
+
+export const UserOptionsQuery = t.Object({
+  companyId: t.Optional(t.Integer({ minimum: 1, error: 'companyId must be a positive integer' })),
+})
+
+/** The light shape for selects (transfer a ticket, filter by user). */
+export const UserOption = t.Object({ id: t.Integer(), name: t.String(), email: t.String(), profile: PublicUser.properties.profile })
+export type UserOption = typeof UserOption.static
+
+export const CreateUserBody = t.Object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  profile: t.Optional(profileSchema),
+  allTicket: t.Optional(allTicketSchema),
+  whatsappId: t.Optional(whatsappIdSchema),
+  queueIds: t.Optional(queueIdsSchema),
+})
+export type CreateUserBody = typeof CreateUserBody.static
+
+/**
+ * Name and e-mail are always sent by the user form; the other fields are left as they are when absent.
+ * The spec's client also sends companyId: it is ignored (stripped), a user never changes company here.
+ */
+export const UpdateUserBody = t.Object({
+  name: nameSchema,
+  email: emailSchema,
+  password: t.Optional(passwordSchema),
+  profile: t.Optional(profileSchema),
+  allTicket: t.Optional(allTicketSchema),
+  whatsappId: t.Optional(whatsappIdSchema),
+  queueIds: t.Optional(queueIdsSchema),
+})
+export type UpdateUserBody = typeof UpdateUserBody.static
+
+export const DeletedResponse = t.Object({ ok: t.Literal(true) })

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, queues, settings, userQueues, users } from '../../../db/schema/index.ts'
-import type { PublicUser } from './model.ts'
+import { companies, queues, settings, userQueues, users, whatsapps } from '../../../db/schema/index.ts'
+import { isSecretSetting } from '../settings/defaults.ts'
+import type { PublicUser, UserOption } from './model.ts'
 
 /** The user as the API shows him: without secrets, with his queues and his company's essentials. */
 export async function findPublicUsers(db: Executor, scope: { companyId: number; userIds: number[] }): Promise<PublicUser[]> {
@@ -31,12 +32,20 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
     .where(and(eq(userQueues.companyId, scope.companyId), inArray(userQueues.userId, scope.userIds)))
     .orderBy(asc(queues.orderQueue), asc(queues.name))
-  const companySettings = await db
+  const storedSettings = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(eq(settings.companyId, scope.companyId))
     .orderBy(asc(settings.key))
+  // Every signed-in user receives these: a credential (the payment token) stays on the admins' settings page.
+  const companySettings = storedSettings.filter((setting) => !isSecretSetting(setting.key))
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const queuesByUser = new Map<number, PublicUser['queues']>()
+  for (const { userId, ...queue } of queueRows) {
+    const list = queuesByUser.get(userId)
+    if (list) list.push(queue)
+    else queuesByUser.set(userId, [queue])
+  }
   return scope.userIds.flatMap((userId) => {
     const row = byId.get(userId)
     if (!row) return []
@@ -44,7 +53,7 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
     return [
       {
         ...user,
-        queues: queueRows.filter((queue) => queue.userId === userId).map(({ userId: _owner, ...queue }) => queue),
+        queues: queuesByUser.get(userId) ?? [],
         company: { id: row.companyId, name: companyName, dueDate: companyDueDate, settings: companySettings },
       },
     ]
@@ -63,4 +72,92 @@ export async function findUserByEmail(db: Executor, email: string) {
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1)
   return user
+}
+
+export const USERS_PAGE_SIZE = 20
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** One page of the company's users, by name, searching name and e-mail: three queries whatever the page size. */
+export async function findUserPage(db: Executor, scope: { companyId: number; searchParam?: string; pageNumber?: number }) {
+  const search = scope.searchParam?.trim()
+  const conditions = [eq(users.companyId, scope.companyId)]
+  if (search) {
+    const pattern = containsPattern(search)
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!)
+  }
+  const where = and(...conditions)
+  const offset = ((scope.pageNumber ?? 1) - 1) * USERS_PAGE_SIZE
+  const [total] = await db.select({ value: count() }).from(users).where(where)
+  const ids = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset(offset)
+  const page = await findPublicUsers(db, { companyId: scope.companyId, userIds: ids.map((row) => row.id) })
+  const matching = total?.value ?? 0
+  return { users: page, count: matching, hasMore: offset + page.length < matching }
+}
+
+export async function findUserOptions(db: Executor, scope: { companyId: number }): Promise<UserOption[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, profile: users.profile })
+    .from(users)
+    .where(eq(users.companyId, scope.companyId))
+    .orderBy(asc(users.name), asc(users.id))
+}
+
+/** The stored row (with secrets) of a user of this company, for the services' checks. */
+export async function findCompanyUser(db: Executor, scope: { companyId: number; userId: number }) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, scope.companyId), eq(users.id, scope.userId)))
+    .limit(1)
+  return user
+}
+
+/** Whether another user (anywhere on the platform) already signs in with this e-mail. */
+export async function emailTaken(db: Executor, email: string, exceptUserId?: number): Promise<boolean> {
+  const conditions = [sql`lower(${users.email}) = ${email.trim().toLowerCase()}`]
+  if (exceptUserId !== undefined) conditions.push(ne(users.id, exceptUserId))
+  const [row] = await db.select({ id: users.id }).from(users).where(and(...conditions)).limit(1)
+  return row !== undefined
+}
+
+export async function findUserQueueIds(db: Executor, scope: { companyId: number; userId: number }): Promise<number[]> {
+  const rows = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.companyId, scope.companyId), eq(userQueues.userId, scope.userId)))
+  return rows.map((row) => row.queueId)
+}
+
+/** Which of these queue ids are queues of the company. */
+export async function findCompanyQueueIds(db: Executor, scope: { companyId: number; queueIds: number[] }): Promise<number[]> {
+  if (scope.queueIds.length === 0) return []
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, scope.companyId), inArray(queues.id, scope.queueIds)))
+  return rows.map((row) => row.id)
+}
+
+export async function isCompanyConnection(db: Executor, scope: { companyId: number; whatsappId: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, scope.companyId), eq(whatsapps.id, scope.whatsappId)))
+    .limit(1)
+  return row !== undefined
+}
+
+export async function companyExists(db: Executor, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1)
+  return row !== undefined
 }

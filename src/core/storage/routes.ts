@@ -1,0 +1,51 @@
+// GET /public/{path}: media and announcement images (§7), reachable only through a signed link.
+// Mounted on the root app, not under /api, because the spec serves media at /public/{path}.
+import { Elysia, t } from 'elysia'
+import type { Deps } from '../deps.ts'
+import { AppError } from '../errors.ts'
+import { mediaResponse } from './media-response.ts'
+import { verifyMediaSignature } from './signed-url.ts'
+import type { MediaStorage } from './storage.ts'
+
+const ErrorBody = t.Object({ error: t.String() })
+
+/** The wildcard as written in the URL, decoded; undefined for a malformed escape. */
+function decodedPath(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return undefined
+  }
+}
+
+export const publicMediaRoutes = (deps: Deps, storage: MediaStorage) =>
+  new Elysia({ name: 'public-media', tags: ['Media'] }).get(
+    '/public/*',
+    async ({ params, query, request }) => {
+      const path = decodedPath(params['*'])
+      if (path === undefined) throw new AppError('ERR_NOT_FOUND')
+      const check = verifyMediaSignature(deps.config.media, path, query.exp, query.sig, deps.now())
+      if (!check.valid) throw new AppError('ERR_NO_PERMISSION')
+      const file = await storage.read(path)
+      // A traversal attempt reads as a missing file: nothing tells it apart.
+      if (!file) throw new AppError('ERR_NOT_FOUND')
+      return mediaResponse(file, { path, remainingSeconds: check.remainingSeconds, range: request.headers.get('range') })
+    },
+    {
+      query: t.Object({
+        exp: t.Optional(t.String({ description: 'Expiry, in Unix seconds' })),
+        sig: t.Optional(t.String({ description: 'base64url HMAC-SHA256 of "path:exp"' })),
+      }),
+      response: {
+        200: t.File({ description: 'The file: images, audio and video inline, anything else as a download' }),
+        206: t.File({ description: 'A byte range of the file' }),
+        403: ErrorBody,
+        404: ErrorBody,
+        416: t.Void(),
+      },
+      detail: {
+        summary: 'A stored media file, through the signed link the API returned (mediaUrl)',
+        security: [],
+      },
+    },
+  )

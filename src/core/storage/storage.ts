@@ -1,0 +1,109 @@
+// Where media files live. The port is what modules use; the local-disk adapter is the default.
+// Files get unguessable names, so a path leaks nothing and two uploads never collide.
+import { randomBytes } from 'node:crypto'
+import { mkdir, realpath, rm, stat, writeFile } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import type { BunFile } from 'bun'
+import { sanitiseFileName } from './file-name.ts'
+import { baseMimetype, extensionOf, extensionsFor, mediaTypeOf, mimetypeOfName, type MediaType } from './mime-types.ts'
+
+export type StoredMedia = {
+  /** Relative to the media root, e.g. `7/2026-11/ab12...-invoice.pdf`; what the tables keep (mediaPath). */
+  path: string
+  /** The sanitised original name (mediaName). */
+  name: string
+  mimetype: string
+  size: number
+  mediaType: MediaType
+}
+
+export type SaveMediaInput = { companyId: number; data: Uint8Array; originalName: string; mimetype?: string }
+
+export interface MediaStorage {
+  save(input: SaveMediaInput): Promise<StoredMedia>
+  /** The file, or undefined when it does not exist or the path is not one of ours. */
+  read(path: string): Promise<BunFile | undefined>
+  /** Deletes the file; a missing file or a foreign path is not an error (nothing of ours to remove). */
+  remove(path: string): Promise<void>
+}
+
+const randomPrefixBytes = 16
+const maxPathLength = 512
+
+/**
+ * A relative path as `save` writes them: segments of safe characters, no `.`/`..`, no empty
+ * segment, no backslash, NUL or control character, not absolute.
+ */
+export function isSafeMediaPath(path: string): boolean {
+  if (path.length === 0 || path.length > maxPathLength) return false
+  if (/[\\\p{Cc}]/u.test(path) || path.startsWith('/')) return false
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+}
+
+/**
+ * Keeps the name's extension consistent with the media type, because the public route serves a
+ * file as the type its extension says: `photo.txt` holding a PNG is kept as `photo.png`.
+ */
+function nameMatchingType(name: string, mimetype: string): string {
+  const extensions = extensionsFor(mimetype)
+  const current = extensionOf(name)
+  if (extensions.length === 0 || extensions.includes(current)) return name
+  const stem = current ? name.slice(0, -(current.length + 1)) : name
+  return `${stem}.${extensions[0]}`
+}
+
+function monthFolder(date: Date): string {
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`
+}
+
+export function createLocalStorage(config: { dataDir: string }, options: { now?: () => Date } = {}): MediaStorage {
+  const root = resolve(config.dataDir, 'media')
+  const now = options.now ?? (() => new Date())
+
+  /** The absolute path of a stored file, or undefined when the path could leave the media root. */
+  async function locate(path: string): Promise<string | undefined> {
+    if (!isSafeMediaPath(path)) return undefined
+    const absolute = resolve(root, path)
+    if (!absolute.startsWith(root + sep)) return undefined
+    try {
+      // A symbolic link inside the root must not lead outside it either.
+      const [realRoot, realFile] = await Promise.all([realpath(root), realpath(absolute)])
+      if (!realFile.startsWith(realRoot + sep)) return undefined
+      return (await stat(realFile)).isFile() ? realFile : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  return {
+    async save({ companyId, data, originalName, mimetype }) {
+      if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`invalid companyId ${companyId}`)
+      const sanitised = sanitiseFileName(originalName)
+      const declared = baseMimetype(mimetype)
+      const name = declared ? nameMatchingType(sanitised, declared) : sanitised
+      const folder = `${companyId}/${monthFolder(now())}`
+      const path = `${folder}/${randomBytes(randomPrefixBytes).toString('hex')}-${name}`
+      await mkdir(join(root, folder), { recursive: true })
+      // 'wx': never overwrite, even if 128 random bits ever collided.
+      await writeFile(join(root, path), data, { flag: 'wx', mode: 0o640 })
+      const type = declared || mimetypeOfName(name)
+      return { path, name, mimetype: type, size: data.byteLength, mediaType: mediaTypeOf(type) }
+    },
+
+    async read(path) {
+      const absolute = await locate(path)
+      return absolute ? Bun.file(absolute) : undefined
+    },
+
+    async remove(path) {
+      const absolute = await locate(path)
+      if (absolute) await rm(absolute, { force: true })
+    },
+  }
+}
+
+/** The name a stored file was given, without its random prefix. */
+export function nameOfStoredPath(path: string): string {
+  const file = path.split('/').pop() ?? ''
+  return file.replace(/^[0-9a-f]{32}-/, '')
+}

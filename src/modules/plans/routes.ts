@@ -1,0 +1,51 @@
+import { Elysia, t } from 'elysia'
+import type { Deps } from '../../core/deps.ts'
+import { tenant } from '../../core/tenant.ts'
+import { DeletedResponse, IdParams, Plan, PlanBody, PlanUpdateBody } from './model.ts'
+import { findPlans } from './queries.ts'
+import { createPlan, deletePlan, getPlan, updatePlan } from './service.ts'
+
+export const planRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/plans', tags: ['Plans'] })
+    .use(tenant(deps))
+    .get('/list', () => findPlans(deps.db, { publicOnly: true }), {
+      response: t.Array(Plan),
+      detail: { summary: 'The public plans, without authentication (the signup page offers them)', security: [] },
+    })
+    .get('/all', ({ caller }) => findPlans(deps.db, { publicOnly: !caller.super }), {
+      auth: true,
+      response: t.Array(Plan),
+      detail: { summary: 'Plans for signed-in users: the public ones, or every plan for super users' },
+    })
+    .post('', ({ body }) => createPlan(deps, body), {
+      auth: 'super',
+      body: PlanBody,
+      response: Plan,
+      detail: { summary: 'Create a plan (super users)' },
+    })
+    .get('/:id', ({ params }) => getPlan(deps, { planId: params.id }), {
+      auth: 'super',
+      params: IdParams,
+      response: Plan,
+      detail: { summary: 'One plan (super users)' },
+    })
+    .put('/:id', ({ params, body }) => updatePlan(deps, { planId: params.id, changes: body }), {
+      auth: 'super',
+      params: IdParams,
+      body: PlanUpdateBody,
+      response: Plan,
+      detail: { summary: 'Change a plan; only the fields sent change (super users)' },
+    })
+    .delete(
+      '/:id',
+      async ({ params }) => {
+        await deletePlan(deps, { planId: params.id })
+        return { ok: true as const }
+      },
+      {
+        auth: 'super',
+        params: IdParams,
+        response: DeletedResponse,
+        detail: { summary: 'Delete a plan no company is on (super users)' },
+      },
+    )

@@ -1,0 +1,29 @@
+// A company's options page: read by everyone signed in, changed by admins, values checked against §9.
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { isAdmin, type Caller } from '../../core/tenant.ts'
+import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from './defaults.ts'
+import type { Setting } from './model.ts'
+import { getSettings, saveSetting } from './queries.ts'
+
+type Actor = Pick<Caller, 'companyId' | 'profile' | 'super'>
+
+/** Every known key in a stable order; a credential (the payment token) only for admins. */
+export async function listSettings(deps: Deps, caller: Actor): Promise<Setting[]> {
+  const values = await getSettings(deps.db, caller.companyId)
+  const admin = isAdmin(caller)
+  return settingKeys.filter((key) => admin || !isSecretSetting(key)).map((key) => ({ key, value: values[key] }))
+}
+
+export async function updateSetting(deps: Deps, caller: Actor, key: string, rawValue: string): Promise<Setting> {
+  if (!isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
+  if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND')
+  const { allowed } = settingDefinitions[key]!
+  const value = rawValue.trim()
+  if (allowed && !allowed.includes(value)) {
+    throw new AppError('ERR_VALIDATION', { fields: [{ field: 'value', message: `value must be one of: ${allowed.join(', ')}` }] })
+  }
+  await saveSetting(deps.db, caller.companyId, key, value)
+  deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })
+  return { key, value }
+}
