@@ -89,3 +89,27 @@ export interface WhatsAppProvider {
 }
 
 export type ProviderFactory = (options: { whatsappId: number; companyId: number; handlers: ProviderHandlers }) => WhatsAppProvider
+
+/** A connection as the WhatsApp side knows it. */
+export type ConnectionRef = { companyId: number; whatsappId: number }
+
+/**
+ * Where the connection manager hands what a provider reports about customers: the inbound
+ * pipeline implements it (contact -> ticket -> message, idempotent, in order per contact).
+ */
+export interface InboundSink {
+  message(connection: ConnectionRef, message: InboundMessage): Promise<void>
+  ack(connection: ConnectionRef, update: { id: string; ack: number }): Promise<void>
+  revoke(connection: ConnectionRef, update: { id: string }): Promise<void>
+  edit(connection: ConnectionRef, update: { id: string; body: string }): Promise<void>
+  contact(connection: ConnectionRef, update: { number: string; name?: string; lid?: string }): Promise<void>
+  call(connection: ConnectionRef, call: { id: string; from: string; timestamp: Date }): Promise<void>
+  /** The raw stored message for WhatsApp's retry requests. */
+  getMessage(connection: ConnectionRef, id: string): Promise<unknown | undefined>
+}
+
+/** The live sessions of this instance, as the sending side needs them. */
+export interface ConnectionRegistry {
+  /** The connected provider of a company's connection; throws AppError ERR_WAPP_NOT_INITIALIZED if none. */
+  providerFor(connection: ConnectionRef): WhatsAppProvider
+}
