@@ -8,6 +8,7 @@ import { registerHelps } from './commands/helps.ts'
 import { registerMail } from './commands/mail.ts'
 import { registerPlans } from './commands/plans.ts'
 import { registerServe } from './commands/serve.ts'
+import { registerSimulator } from './commands/sim.ts'
 import { registerUsers } from './commands/users.ts'
 import { EMBEDDED_DATABASE_NOTE } from './database.ts'
 import { describeError } from './output.ts'
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerHelps(program)
   registerUsers(program)
   registerMail(program)
+  registerSimulator(program)
   return program
 }
 

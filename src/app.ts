@@ -9,6 +9,11 @@ import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
 import { publicMediaRoutes } from './core/storage/routes.ts'
+import { createConnectionManager, type ConnectionManager } from './channels/sessions/manager.ts'
+import { providerFactories } from './channels/sessions/factories.ts'
+import { createLoggingSink } from './channels/sessions/logging-sink.ts'
+import { whatsappRoutes } from './modules/whatsapp/routes.ts'
+import { simulatorRoutes } from './modules/simulator/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
@@ -20,8 +25,10 @@ import { helpRoutes } from './modules/helps/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
-export const apiRoutes = (deps: Deps) =>
+export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
   new Elysia({ prefix: '/api' })
+    .use(whatsappRoutes(deps, connections))
+    .use(simulatorRoutes(deps))
     .use(versionRoutes())
     .use(authRoutes(deps))
     .use(planRoutes(deps))
@@ -34,8 +41,11 @@ export const apiRoutes = (deps: Deps) =>
 export function createApp(deps: Deps) {
   const hub = new RealtimeHub(deps.db)
   const unwire = wireRealtime(deps, hub)
+  // The live WhatsApp sessions. The logging sink stands in until the inbound pipeline is plugged in.
+  const connections = createConnectionManager(deps, { sink: createLoggingSink(deps.logger), factories: providerFactories(deps) })
   return new Elysia()
     .decorate('realtimeHub', hub)
+    .decorate('connections', connections)
     .onStop(() => unwire())
     .use(httpErrors(deps.logger))
     .use(
@@ -55,7 +65,7 @@ export function createApp(deps: Deps) {
       if (!/^[\w.-]+\.(js|css)$/.test(params.file)) return status(404, { error: 'ERR_NOT_FOUND' })
       return Bun.file(join(swaggerAssets, params.file))
     }, { detail: { hide: true } })
-    .use(apiRoutes(deps))
+    .use(apiRoutes(deps, connections))
     .use(realtimeRoutes(deps, hub))
     .use(publicMediaRoutes(deps, deps.storage))
 }

@@ -5,12 +5,13 @@ import { createApp } from './app.ts'
 import { createDeps } from './core/deps.ts'
 import { createLogger } from './core/logger.ts'
 import { seedPlatform } from './seed.ts'
+import type { ConnectionManager } from './channels/sessions/manager.ts'
 
 export async function startServer() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   // Under `bun --hot` this module re-runs on each edit: keep the database across reloads.
-  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle> }
+  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle>; __zapdeskConnections?: ConnectionManager }
   globals.__zapdeskDb ??= openDatabase(config).then(async (handle) => {
     await migrateDatabase(handle)
     return handle
@@ -21,6 +22,12 @@ export async function startServer() {
   const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
   const deps = createDeps({ db: database.db, config, redis, logger })
   const app = createApp(deps).listen({ port: config.port, hostname: config.host })
+  // WhatsApp sessions that were up resume, staggered. After a hot reload the previous run's sessions
+  // are closed first, so that a connection never has two sockets.
+  const { connections } = app.decorator
+  await globals.__zapdeskConnections?.close()
+  globals.__zapdeskConnections = connections
+  void connections.resumeAll().catch((error: unknown) => logger.error('whatsapp sessions could not resume', { error }))
 
   logger.info('zapdesk is listening', { url: config.publicUrl, database: database.kind, jobs: redis ? 'redis' : 'in-process' })
   console.log(`\n  Zapdesk is running at ${config.publicUrl}\n  API documentation: ${config.publicUrl}/swagger\n`)
@@ -35,6 +42,8 @@ export async function startServer() {
     if (stopping) return
     stopping = true
     logger.info('shutting down', { signal })
+    // Sockets close but statuses stay: the next boot resumes these connections.
+    await connections.close()
     await app.stop()
     await redis?.quit()
     await database.close()

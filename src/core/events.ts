@@ -9,6 +9,10 @@ export type DomainEvents = {
   'company.changed': { companyId: number; action: 'create' | 'update' | 'delete' }
   'plan.changed': { planId: number; action: 'create' | 'update' | 'delete' }
   'help.changed': { helpId: number; action: 'create' | 'update' | 'delete' }
+  /** A connection was created, edited, deleted, or its session changed state (status, QR, number). */
+  'whatsapp.changed': { companyId: number; action: 'create' | 'update' | 'delete' | 'session'; whatsappId: number }
+  /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
+  'message.created': { companyId: number; ticketId: number; messageId: number; fromMe: boolean; source: 'whatsapp' | 'platform' | 'api' }
 }
 
 export type EventName = keyof DomainEvents

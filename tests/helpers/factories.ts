@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts'
 import { companies, plans, queues, users, whatsapps, type Profile } from '../../db/schema/index.ts'
 import { createDefaultSettings } from '../../src/modules/settings/defaults.ts'
 import type { TestContext } from './context.ts'
+import { contacts, tags, ticketTags, tickets, type TicketStatus } from '../../db/schema/index.ts'
 
 const unique = () => randomBytes(4).toString('hex')
 
@@ -106,4 +107,50 @@ export async function makeConnection(db: Database, input: { companyId: number; n
     .values({ companyId: input.companyId, name: input.name ?? `Connection ${unique()}`, isDefault: input.isDefault ?? false, token: randomBytes(16).toString('hex') })
     .returning()
   return connection!
+}
+
+/** A tag of a company, with a unique name unless given. */
+export async function makeTag(db: Database, input: { companyId: number; name?: string; color?: string; kanban?: number }) {
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId: input.companyId, name: input.name ?? `Tag ${unique()}`, color: input.color ?? '#5C59A0', kanban: input.kanban ?? 0 })
+    .returning()
+  return tag!
+}
+
+/** A contact of a company, with a unique number unless given. */
+export async function makeContact(db: Database, input: { companyId: number; name?: string; number?: string; email?: string }) {
+  const [contact] = await db
+    .insert(contacts)
+    .values({
+      companyId: input.companyId,
+      name: input.name ?? `Contact ${unique()}`,
+      number: input.number ?? `55${String(parseInt(unique(), 16)).padStart(11, '0').slice(-11)}`,
+      email: input.email ?? '',
+    })
+    .returning()
+  return contact!
+}
+
+/** A ticket of a company (a new contact unless given; no connection), optionally tagged. */
+export async function makeTicket(
+  db: Database,
+  input: { companyId: number; contactId?: number; queueId?: number | null; userId?: number | null; whatsappId?: number | null; status?: TicketStatus; tagIds?: number[] },
+) {
+  const contactId = input.contactId ?? (await makeContact(db, { companyId: input.companyId })).id
+  const [ticket] = await db
+    .insert(tickets)
+    .values({
+      companyId: input.companyId,
+      contactId,
+      queueId: input.queueId ?? null,
+      userId: input.userId ?? null,
+      whatsappId: input.whatsappId ?? null,
+      status: input.status ?? 'pending',
+    })
+    .returning()
+  if (input.tagIds && input.tagIds.length > 0) {
+    await db.insert(ticketTags).values(input.tagIds.map((tagId) => ({ ticketId: ticket!.id, tagId, companyId: input.companyId })))
+  }
+  return ticket!
 }

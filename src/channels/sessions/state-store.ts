@@ -1,0 +1,70 @@
+// The sessions' side of the whatsapps table: the state a provider reports, and what resumes at boot.
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { whatsapps, type ConnectionStatus } from '../../../db/schema/whatsapps.ts'
+import type { ConnectionRef, ConnectionState } from '../provider.ts'
+
+/** Connections that were up (or on their way up) when the process stopped: they resume at boot. */
+export const RESUMABLE_STATUSES: readonly ConnectionStatus[] = ['CONNECTED', 'OPENING', 'PAIRING', 'qrcode']
+
+export type StoredSession = {
+  id: number
+  companyId: number
+  name: string
+  status: ConnectionStatus
+  qrcode: string
+  retries: number
+  number: string
+  provider: string
+  updatedAt: Date
+}
+
+const sessionColumns = {
+  id: whatsapps.id,
+  companyId: whatsapps.companyId,
+  name: whatsapps.name,
+  status: whatsapps.status,
+  qrcode: whatsapps.qrcode,
+  retries: whatsapps.retries,
+  number: whatsapps.number,
+  provider: whatsapps.provider,
+  updatedAt: whatsapps.updatedAt,
+}
+
+/**
+ * §4: a session update replaces status, updatedAt, qrcode and retries; the number is kept until a new
+ * one is reported. Undefined when the connection is gone (deleted meanwhile).
+ */
+export async function saveSessionState(db: Executor, connection: ConnectionRef, state: ConnectionState, now: Date): Promise<StoredSession | undefined> {
+  const [row] = await db
+    .update(whatsapps)
+    .set({
+      status: state.status,
+      qrcode: state.status === 'qrcode' ? (state.qrcode ?? '') : '',
+      retries: state.retries ?? 0,
+      number: state.number,
+      updatedAt: now,
+    })
+    .where(and(eq(whatsapps.companyId, connection.companyId), eq(whatsapps.id, connection.whatsappId)))
+    .returning(sessionColumns)
+  return row
+}
+
+export async function findStoredSession(db: Executor, connection: ConnectionRef): Promise<StoredSession | undefined> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, connection.companyId), eq(whatsapps.id, connection.whatsappId)))
+    .limit(1)
+  return row
+}
+
+/** Every company's connections to resume, oldest first. A boot-time sweep, hence across companies. */
+export async function findResumableSessions(db: Executor): Promise<ConnectionRef[]> {
+  const rows = await db
+    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId })
+    .from(whatsapps)
+    .where(inArray(whatsapps.status, [...RESUMABLE_STATUSES]))
+    .orderBy(asc(whatsapps.id))
+  return rows
+}

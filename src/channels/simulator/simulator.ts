@@ -1,0 +1,158 @@
+// The simulator as the rest of the product sees it: the provider factory (provider 'simulator') and
+// the control surface that plays the customers' side: a customer writes in, WhatsApp reports a receipt,
+// and what the platform sent can be read back. Used by the demo, the tests and the benchmarks.
+import type { MediaType } from '../../../db/schema/messages.ts'
+import { AppError } from '../../core/errors.ts'
+import type { Logger } from '../../core/logger.ts'
+import type { InboundMessage, ProviderFactory, ProviderHandlers } from '../provider.ts'
+import { createSimulatorProviderFactory, deliverSafely } from './adapter.ts'
+import {
+  createSimulatorNetwork,
+  resetSession,
+  simulatedMessageId,
+  type OutboxEntry,
+  type OutboxRead,
+  type RejectedCall,
+  type SimulatedPhone,
+  type SimulatorNetwork,
+  type SimulatorTimings,
+} from './network.ts'
+
+export type SimulatedInbound = {
+  /** The customer's number (digits with country code), or the group's id when `participant` is given. */
+  from: string
+  /** The customer's WhatsApp name (pushName). */
+  name?: string
+  body?: string
+  /** The WhatsApp id of the message this one replies to. */
+  quotedId?: string
+  /** WhatsApp's id for the message; generated when absent. Sending one id twice simulates a redelivery. */
+  id?: string
+  media?: { data: Uint8Array; mimetype: string; fileName?: string }
+  /** In a group: the member who wrote (digits). Makes the message a group message. */
+  participant?: string
+  /** Written on the connected phone itself (WhatsApp echoes it to the platform). */
+  fromMe?: boolean
+  timestamp?: Date
+}
+
+export type Simulator = {
+  /** The ProviderFactory of provider 'simulator'. */
+  factory: ProviderFactory
+  readonly timings: SimulatorTimings
+  /** Changes the delays (tests: ~50 ms); applies to what is scheduled from now on. */
+  configure(timings: Partial<SimulatorTimings>): void
+  /** A customer writes in: the message reaches the platform as Baileys would deliver it. Returns its id. */
+  simulateInbound(whatsappId: number, input: SimulatedInbound): Promise<string>
+  /** WhatsApp reports a receipt for a message (e.g. 4: the customer read it). */
+  simulateAck(whatsappId: number, update: { id: string; ack: number }): Promise<void>
+  /** The customer's phone removes the linked device: the connection is logged out. */
+  simulateLogout(whatsappId: number): Promise<void>
+  /** What the platform sent through the connection, oldest first. */
+  outbox(whatsappId: number): OutboxEntry[]
+  reads(whatsappId: number): OutboxRead[]
+  rejectedCalls(whatsappId: number): RejectedCall[]
+  /** Whether the simulated connection is open (status CONNECTED) in this process. */
+  isConnected(whatsappId: number): boolean
+}
+
+/** The message type WhatsApp would give a media of this mimetype. */
+export function mediaTypeOfMimetype(mimetype: string): MediaType {
+  const type = mimetype.split(';')[0]!.trim().toLowerCase()
+  if (type === 'text/vcard' || type === 'text/x-vcard') return 'vcard'
+  if (type.startsWith('image/')) return 'image'
+  if (type.startsWith('audio/')) return 'audio'
+  if (type.startsWith('video/')) return 'video'
+  return 'application'
+}
+
+export function createSimulator(options: { network?: SimulatorNetwork; logger?: Logger; now?: () => Date } = {}): Simulator {
+  const network = options.network ?? createSimulatorNetwork()
+  const { logger } = options
+  const now = options.now ?? (() => new Date())
+
+  /** The phone of an open simulated connection and its session's handlers, or ERR_WAPP_NOT_INITIALIZED. */
+  function connectedPhone(whatsappId: number): { phone: SimulatedPhone; handlers: ProviderHandlers } {
+    const phone = network.phones.get(whatsappId)
+    if (!phone?.handlers || phone.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED')
+    return { phone, handlers: phone.handlers }
+  }
+
+  return {
+    factory: createSimulatorProviderFactory({ network, logger, now }),
+    get timings() {
+      return network.timings
+    },
+    configure(timings) {
+      Object.assign(network.timings, timings)
+    },
+
+    async simulateInbound(whatsappId, input) {
+      const { phone, handlers } = connectedPhone(whatsappId)
+      const id = input.id ?? simulatedMessageId()
+      const media = input.media
+      const message: InboundMessage = {
+        id,
+        from: input.from,
+        fromMe: Boolean(input.fromMe),
+        pushName: input.name,
+        isGroup: input.participant !== undefined,
+        participant: input.participant,
+        timestamp: input.timestamp ?? now(),
+        body: input.body ?? '',
+        mediaType: media ? mediaTypeOfMimetype(media.mimetype) : 'chat',
+        media: media && {
+          mimetype: media.mimetype,
+          fileName: media.fileName,
+          download: async () => media.data,
+        },
+        quotedId: input.quotedId,
+      }
+      // In order per connection, as WhatsApp delivers; the caller learns when the platform took it.
+      const delivered = phone.inbound.then(() => deliverSafely(logger, phone, 'message', () => handlers.onMessage(message)))
+      phone.inbound = delivered
+      await delivered
+      return id
+    },
+
+    async simulateAck(whatsappId, update) {
+      const { phone, handlers } = connectedPhone(whatsappId)
+      const entry = phone.outbox.find((candidate) => candidate.id === update.id)
+      if (entry && entry.ack < update.ack) entry.ack = update.ack
+      await deliverSafely(logger, phone, 'ack', () => handlers.onAck(update))
+    },
+
+    async simulateLogout(whatsappId) {
+      const { phone, handlers } = connectedPhone(whatsappId)
+      resetSession(phone)
+      phone.handlers = undefined
+      phone.status = 'DISCONNECTED'
+      phone.paired = false
+      await deliverSafely(logger, phone, 'state', () => handlers.onState({ status: 'DISCONNECTED', loggedOut: true }))
+    },
+
+    outbox: (whatsappId) => [...(network.phones.get(whatsappId)?.outbox ?? [])],
+    reads: (whatsappId) => [...(network.phones.get(whatsappId)?.reads ?? [])],
+    rejectedCalls: (whatsappId) => [...(network.phones.get(whatsappId)?.rejectedCalls ?? [])],
+    isConnected: (whatsappId) => {
+      const phone = network.phones.get(whatsappId)
+      return Boolean(phone?.handlers && phone.status === 'CONNECTED')
+    },
+  }
+}
+
+// Under `bun --hot` modules re-run; the simulated network must not forget its phones and outboxes.
+// It is keyed by the database handle (kept across reloads by main.ts), so that every app on one
+// database in this process shares one network, and test files on their own databases never meet.
+const globals = globalThis as { __zapdeskSimulators?: WeakMap<object, Simulator> }
+
+/** The simulator of this process for this database (created on first use). */
+export function simulatorFor(scope: object, options: { logger?: Logger; now?: () => Date } = {}): Simulator {
+  globals.__zapdeskSimulators ??= new WeakMap()
+  let simulator = globals.__zapdeskSimulators.get(scope)
+  if (!simulator) {
+    simulator = createSimulator(options)
+    globals.__zapdeskSimulators.set(scope, simulator)
+  }
+  return simulator
+}

@@ -1,0 +1,24 @@
+// The spec's per-company realtime channels for connections:
+//   whatsapp        {action: 'update', whatsapp} | {action: 'delete', whatsappId}  to everyone of the company
+//                   (agents pick a connection in the new-ticket modal), without QR code nor token;
+//   whatsappSession {action: 'update', session}  to the company's admins, with the QR code.
+// A client replaces a whatsapp row wholesale, so the whatsapp update goes out before the session's.
+import type { Deps } from '../../core/deps.ts'
+import type { WhatsappSession } from './model.ts'
+import { findWhatsappRecords } from './queries.ts'
+import { toWhatsapp } from './shapes.ts'
+
+export async function publishWhatsappUpdates(deps: Pick<Deps, 'db' | 'realtime'>, companyId: number, whatsappIds: number[]): Promise<void> {
+  const records = await findWhatsappRecords(deps.db, { companyId, whatsappIds })
+  for (const record of records) {
+    deps.realtime.publish({ companyId, channel: 'whatsapp', data: { action: 'update', whatsapp: toWhatsapp(record, { admin: false }) }, audience: { kind: 'company' } })
+  }
+}
+
+export function publishWhatsappDeleted(deps: Pick<Deps, 'realtime'>, companyId: number, whatsappId: number): void {
+  deps.realtime.publish({ companyId, channel: 'whatsapp', data: { action: 'delete', whatsappId }, audience: { kind: 'company' } })
+}
+
+export function publishSession(deps: Pick<Deps, 'realtime'>, companyId: number, session: WhatsappSession): void {
+  deps.realtime.publish({ companyId, channel: 'whatsappSession', data: { action: 'update', session }, audience: { kind: 'admins' } })
+}

@@ -1,0 +1,86 @@
+import { Elysia, t } from 'elysia'
+import type { ConnectionManager } from '../../channels/sessions/manager.ts'
+import type { Deps } from '../../core/deps.ts'
+import { tenant } from '../../core/tenant.ts'
+import {
+  CreateWhatsappBody,
+  DeletedResponse,
+  UpdateWhatsappBody,
+  Whatsapp,
+  WhatsappDetail,
+  WhatsappIdParams,
+  WhatsappListQuery,
+  WhatsappSession,
+  WhatsappToken,
+} from './model.ts'
+import { createWhatsapp, deleteWhatsapp, listWhatsapps, regenerateToken, showWhatsapp, updateWhatsapp } from './service.ts'
+import { disconnectSession, renewQrCode, startSession } from './sessions.ts'
+
+const connectionRoutes = (deps: Deps, connections: ConnectionManager) =>
+  new Elysia({ prefix: '/whatsapp', tags: ['Connections'] })
+    .use(tenant(deps))
+    .get('/', ({ caller, query }) => listWhatsapps(deps, caller, query.companyId), {
+      auth: true,
+      query: WhatsappListQuery,
+      response: t.Array(Whatsapp),
+      detail: { summary: "The company's connections by name, with status and queues (never the token; the QR code to admins only)" },
+    })
+    .get('/:id', ({ caller, params }) => showWhatsapp(deps, caller, params.id), {
+      auth: true,
+      params: WhatsappIdParams,
+      response: WhatsappDetail,
+      detail: { summary: 'One connection; admins also get its QR code and external-API token' },
+    })
+    .post('/', ({ caller, body }) => createWhatsapp(deps, connections, caller, body), {
+      auth: 'admin',
+      body: CreateWhatsappBody,
+      response: Whatsapp,
+      detail: { summary: 'Add a connection (admins; counts against the plan); its session starts and the QR code follows in realtime' },
+    })
+    .put('/:id', ({ caller, params, body }) => updateWhatsapp(deps, connections, caller, params.id, body), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      body: UpdateWhatsappBody,
+      response: Whatsapp,
+      detail: { summary: 'Edit a connection: form fields, queueIds, transferQueueId, promptId (admins)' },
+    })
+    .delete(
+      '/:id',
+      async ({ caller, params }) => {
+        await deleteWhatsapp(deps, connections, caller, params.id)
+        return { ok: true as const }
+      },
+      { auth: 'admin', params: WhatsappIdParams, response: DeletedResponse, detail: { summary: 'Disconnect and delete a connection; a deleted default hands over to the oldest other one (admins)' } },
+    )
+    .post('/:id/token', ({ caller, params }) => regenerateToken(deps, caller, params.id), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      response: WhatsappToken,
+      detail: { summary: 'A new token for the external message API; the previous one stops working (admins)' },
+    })
+
+const sessionRoutes = (connections: ConnectionManager, deps: Deps) =>
+  new Elysia({ prefix: '/whatsappsession', tags: ['Connections'] })
+    .use(tenant(deps))
+    .post('/:id', ({ caller, params }) => startSession(connections, { companyId: caller.companyId, whatsappId: params.id }), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      response: WhatsappSession,
+      detail: { summary: 'Start the session, or retry it (keeps the pairing): OPENING, then qrcode or CONNECTED in realtime (admins)' },
+    })
+    .put('/:id', ({ caller, params }) => renewQrCode(connections, { companyId: caller.companyId, whatsappId: params.id }), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      response: WhatsappSession,
+      detail: { summary: 'Forget the pairing and start again: a new QR code to scan (admins)' },
+    })
+    .delete('/:id', ({ caller, params }) => disconnectSession(connections, { companyId: caller.companyId, whatsappId: params.id }), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      response: WhatsappSession,
+      detail: { summary: 'Disconnect: log the device out of WhatsApp; status DISCONNECTED (admins)' },
+    })
+
+/** /whatsapp (the connections) and /whatsappsession (their sessions), over one connection manager. */
+export const whatsappRoutes = (deps: Deps, connections: ConnectionManager) =>
+  new Elysia().use(connectionRoutes(deps, connections)).use(sessionRoutes(connections, deps))
