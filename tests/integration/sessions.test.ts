@@ -51,7 +51,7 @@ describe('resumeAll', () => {
     expect(await manager.resumeAll()).toBe(4)
     expect(fake.providers.map((provider) => provider.whatsappId)).toEqual(resumable.map((ref) => ref.whatsappId))
     const times = fake.providers.map((provider) => provider.connectedAt[0]! - started)
-    expect(times[0]!).toBeLessThan(100)
+    // The spacing is the property; an absolute start time is not (CI machines stall under load).
     for (let index = 1; index < times.length; index++) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(100)
     for (const ref of resumable) {
       expect(manager.isLive(ref)).toBe(true)
