@@ -22,6 +22,11 @@ import { versionRoutes } from './modules/version/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { settingRoutes } from './modules/settings/routes.ts'
 import { helpRoutes } from './modules/helps/routes.ts'
+import { queueRoutes } from './modules/queues/routes.ts'
+import { queueOptionRoutes } from './modules/queue-options/routes.ts'
+import { tagRoutes } from './modules/tags/routes.ts'
+import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
+import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -36,6 +41,11 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(userRoutes(deps))
     .use(settingRoutes(deps))
     .use(helpRoutes(deps))
+    .use(queueRoutes(deps))
+    .use(queueOptionRoutes(deps))
+    .use(tagRoutes(deps))
+    .use(quickMessageRoutes(deps))
+    .use(ticketNoteRoutes(deps))
     .use(passwordResetRoutes(deps))
 
 export function createApp(deps: Deps) {

@@ -1,0 +1,110 @@
+// Tags put on tickets. Who may write (§6 says only that the kanban toggle is for admins and
+// supervisors): any user may create a plain tag, because agents label tickets as they work; making a
+// tag a kanban lane, and editing or deleting any tag, is for admins and supervisors.
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { tags } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError, isUniqueViolation } from '../../core/errors.ts'
+import { isAdmin, type Caller } from '../../core/tenant.ts'
+import { invalidField } from '../companies/fields.ts'
+import { companyExists } from '../queues/queries.ts'
+import type { CreateTagBody, Tag, TagOption, UpdateTagBody } from './model.ts'
+import { findTag, findTagOptions, tagNameTaken } from './queries.ts'
+
+export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+
+export function canManageTags(actor: Actor): boolean {
+  return isAdmin(actor) || actor.profile === 'supervisor'
+}
+
+function nameOf(raw: string): string {
+  const name = raw.trim()
+  if (name.length < 3) throw invalidField('name', 'name is required, 3 to 50 characters')
+  return name
+}
+
+async function assertNameFree(db: Executor, scope: { companyId: number; name: string; exceptTagId?: number }): Promise<void> {
+  if (await tagNameTaken(db, scope)) throw new AppError('ERR_TAG_NAME_ALREADY_EXISTS')
+}
+
+function nameRace(error: unknown): never {
+  if (isUniqueViolation(error, 'tags_company_name_unique')) throw new AppError('ERR_TAG_NAME_ALREADY_EXISTS')
+  throw error
+}
+
+function publishTag(deps: Deps, companyId: number, data: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number }): void {
+  deps.realtime.publish({ companyId, channel: 'tag', data, audience: { kind: 'company' } })
+}
+
+export async function showTag(deps: Deps, scope: { companyId: number; tagId: number }): Promise<Tag> {
+  const tag = await findTag(deps.db, scope)
+  if (!tag) throw new AppError('ERR_NO_TAG_FOUND')
+  return tag
+}
+
+/** Every tag of the company, light; only platform super users may name another company. */
+export async function listTagOptions(deps: Deps, actor: Actor, companyId = actor.companyId): Promise<TagOption[]> {
+  if (companyId !== actor.companyId) {
+    if (!actor.super) throw new AppError('ERR_NO_PERMISSION')
+    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
+  }
+  return findTagOptions(deps.db, { companyId })
+}
+
+export async function listKanbanLanes(deps: Deps, companyId: number): Promise<{ lista: TagOption[] }> {
+  return { lista: await findTagOptions(deps.db, { companyId, kanbanOnly: true }) }
+}
+
+export async function createTag(deps: Deps, actor: Actor, input: CreateTagBody): Promise<Tag> {
+  if (input.kanban === 1 && !canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  const companyId = actor.companyId
+  const name = nameOf(input.name)
+  const tagId = await deps.db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, { companyId, name })
+      const [created] = await tx
+        .insert(tags)
+        .values({ companyId, name, color: input.color?.trim(), kanban: input.kanban ?? 0 })
+        .returning({ id: tags.id })
+      return created!.id
+    })
+    .catch(nameRace)
+  const tag = await showTag(deps, { companyId, tagId })
+  publishTag(deps, companyId, { action: 'create', tag })
+  return tag
+}
+
+export async function updateTag(deps: Deps, actor: Actor, tagId: number, input: UpdateTagBody): Promise<Tag> {
+  if (!canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  const companyId = actor.companyId
+  await showTag(deps, { companyId, tagId })
+  const name = input.name === undefined ? undefined : nameOf(input.name)
+  await deps.db
+    .transaction(async (tx) => {
+      if (name !== undefined) await assertNameFree(tx, { companyId, name, exceptTagId: tagId })
+      const changes = { name, color: input.color?.trim(), kanban: input.kanban }
+      // An empty body changes nothing (and an UPDATE needs at least one column).
+      if (Object.values(changes).every((value) => value === undefined)) return
+      await tx
+        .update(tags)
+        .set(changes)
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
+    })
+    .catch(nameRace)
+  const tag = await showTag(deps, { companyId, tagId })
+  publishTag(deps, companyId, { action: 'update', tag })
+  return tag
+}
+
+/** Removes the tag from every ticket too (the foreign key cascades). */
+export async function deleteTag(deps: Deps, actor: Actor, tagId: number): Promise<void> {
+  if (!canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  const companyId = actor.companyId
+  const deleted = await deps.db
+    .delete(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
+    .returning({ id: tags.id })
+  if (deleted.length === 0) throw new AppError('ERR_NO_TAG_FOUND')
+  publishTag(deps, companyId, { action: 'delete', tagId })
+}
