@@ -292,21 +292,21 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
 
     async resumeAll() {
       const connections = await findResumableSessions(deps.db)
-      await Promise.all(
-        connections.map(async (connection, index) => {
-          await wait(index * staggerMs)
-          if (closed) return
-          try {
-            await exclusive(connection.whatsappId, () => startUnlocked(connection))
-          } catch (error) {
-            logger.warn('whatsapp session could not resume', { ...connection, error })
-            // A failed connect is recorded by startUnlocked; a provider without an adapter here (the
-            // simulator switched off since) is recorded as DISCONNECTED now, not left "connected".
-            const unavailable = error instanceof AppError && error.code === 'ERR_VALIDATION'
-            if (unavailable && !closed) await record(connection, { status: 'DISCONNECTED' }, undefined).catch(() => undefined)
-          }
-        }),
-      )
+      // One after the other, a stagger apart: a boot with hundreds of connections never opens them
+      // in a burst, and a slow start pushes the next ones back instead of piling up behind it.
+      for (const [index, connection] of connections.entries()) {
+        if (index > 0) await wait(staggerMs)
+        if (closed) break
+        try {
+          await exclusive(connection.whatsappId, () => startUnlocked(connection))
+        } catch (error) {
+          logger.warn('whatsapp session could not resume', { ...connection, error })
+          // A failed connect is recorded by startUnlocked; a provider without an adapter here (the
+          // simulator switched off since) is recorded as DISCONNECTED now, not left "connected".
+          const unavailable = error instanceof AppError && error.code === 'ERR_VALIDATION'
+          if (unavailable && !closed) await record(connection, { status: 'DISCONNECTED' }, undefined).catch(() => undefined)
+        }
+      }
       if (connections.length > 0) logger.info('whatsapp sessions resumed', { count: connections.length })
       return connections.length
     },
