@@ -20,5 +20,17 @@ token=$(curl -fs -X POST "http://127.0.0.1:$port/api/auth/login" -H 'content-typ
 [ -n "$token" ] || { cat "$log"; echo "smoke: the super user could not sign in"; exit 1; }
 curl -fs "http://127.0.0.1:$port/api/auth/me" -H "authorization: Bearer $token" >/dev/null
 curl -fs "http://127.0.0.1:$port/swagger/json" | grep -q '"/api/auth/login"'
-grep -q 'admin@demo.zapdesk.local' "$log" || { cat "$log"; echo "smoke: no demo company was seeded"; exit 1; }
+demo_password=$(sed -n 's/.*admin@demo.zapdesk.local  password: \(.*\)$/\1/p' "$log")
+[ -n "$demo_password" ] || { cat "$log"; echo "smoke: no demo company was seeded"; exit 1; }
+demo_token=$(curl -fs -X POST "http://127.0.0.1:$port/api/auth/login" -H 'content-type: application/json' \
+  -d "{\"email\":\"admin@demo.zapdesk.local\",\"password\":\"$demo_password\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+# The demo's simulated WhatsApp comes up by itself; then a customer can write in.
+for _ in $(seq 1 40); do
+  curl -fs "http://127.0.0.1:$port/api/whatsapp" -H "authorization: Bearer $demo_token" | grep -q '"status":"CONNECTED"' && break
+  sleep 0.5
+done
+whatsapp_id=$(curl -fs "http://127.0.0.1:$port/api/whatsapp" -H "authorization: Bearer $demo_token" | sed -n 's/^\[{"id":\([0-9]*\).*"status":"CONNECTED".*/\1/p')
+[ -n "$whatsapp_id" ] || { cat "$log"; echo "smoke: the demo connection did not connect"; exit 1; }
+curl -fs -X POST "http://127.0.0.1:$port/api/simulator/$whatsapp_id/inbound" -H "authorization: Bearer $demo_token" \
+  -H 'content-type: application/json' -d '{"from":"5511987654321","name":"Smoke","body":"hello"}' >/dev/null
 echo "smoke: ok"

@@ -11,7 +11,7 @@ import { wireRealtime } from './core/realtime/wiring.ts'
 import { publicMediaRoutes } from './core/storage/routes.ts'
 import { createConnectionManager, type ConnectionManager } from './channels/sessions/manager.ts'
 import { providerFactories } from './channels/sessions/factories.ts'
-import { createLoggingSink } from './channels/sessions/logging-sink.ts'
+import { createInboundPipeline } from './channels/inbound/pipeline.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './modules/simulator/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -27,6 +27,8 @@ import { queueOptionRoutes } from './modules/queue-options/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
 import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
 import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
+import { messageRoutes } from './modules/messages/routes.ts'
+import { externalApiRoutes } from './modules/external-api/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -46,13 +48,17 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(tagRoutes(deps))
     .use(quickMessageRoutes(deps))
     .use(ticketNoteRoutes(deps))
+    .use(messageRoutes(deps, connections))
+    .use(externalApiRoutes(deps, connections))
     .use(passwordResetRoutes(deps))
 
 export function createApp(deps: Deps) {
   const hub = new RealtimeHub(deps.db)
   const unwire = wireRealtime(deps, hub)
-  // The live WhatsApp sessions. The logging sink stands in until the inbound pipeline is plugged in.
-  const connections = createConnectionManager(deps, { sink: createLoggingSink(deps.logger), factories: providerFactories(deps) })
+  // What connections report goes through the inbound pipeline; the pipeline reaches the providers
+  // back through the manager (to reject calls, mark read), hence the closure.
+  const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
+  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps) })
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)

@@ -77,7 +77,8 @@ export function loadConfig() {
     /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
     trustProxy: flagFrom('TRUST_PROXY', false),
     logLevel: optional('LOG_LEVEL') ?? 'info',
-    seedDemo: flagFrom('SEED_DEMO', true),
+    /** Create the demo company (and, with the simulator, its connection) on start: `npm start` turns it on. */
+    seedDemo: flagFrom('SEED_DEMO', false),
   }
 }
 

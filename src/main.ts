@@ -4,7 +4,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client
 import { createApp } from './app.ts'
 import { createDeps } from './core/deps.ts'
 import { createLogger } from './core/logger.ts'
-import { seedPlatform } from './seed.ts'
+import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
 
 export async function startServer() {
@@ -28,6 +28,10 @@ export async function startServer() {
   await globals.__zapdeskConnections?.close()
   globals.__zapdeskConnections = connections
   void connections.resumeAll().catch((error: unknown) => logger.error('whatsapp sessions could not resume', { error }))
+  if (config.seedDemo && config.whatsappSimulator) {
+    const demoConnection = await seedDemoConnection(deps, connections)
+    if (demoConnection) logger.info('demo simulator connection created', demoConnection)
+  }
 
   logger.info('zapdesk is listening', { url: config.publicUrl, database: database.kind, jobs: redis ? 'redis' : 'in-process' })
   console.log(`\n  Zapdesk is running at ${config.publicUrl}\n  API documentation: ${config.publicUrl}/swagger\n`)

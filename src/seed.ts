@@ -3,13 +3,17 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { companies, plans, users } from '../db/schema/index.ts'
+import { companies, plans, users, whatsapps } from '../db/schema/index.ts'
+import type { ConnectionManager } from './channels/sessions/manager.ts'
+import type { Deps } from './core/deps.ts'
+import { createWhatsapp } from './modules/whatsapp/service.ts'
 import { createDefaultSettings } from './modules/settings/defaults.ts'
 import { findUserByEmail } from './modules/users/queries.ts'
 
 export const SUPER_EMAIL = 'admin@zapdesk.local'
 export const DEMO_ADMIN_EMAIL = 'admin@demo.zapdesk.local'
 export const DEMO_AGENT_EMAIL = 'agent@demo.zapdesk.local'
+export const DEMO_COMPANY = 'Demo Company'
 
 export type SeedResult = { created: { email: string; password: string; role: string }[] }
 
@@ -48,6 +52,26 @@ async function ensureUser(
   result.created.push({ email: input.email, password, role: input.super ? 'super user' : input.profile })
 }
 
+/**
+ * The demo company's WhatsApp: a simulator connection, created once and started, so that a
+ * newcomer can make a customer write in at once (POST /api/simulator/{id}/inbound, zapdesk sim send).
+ */
+export async function seedDemoConnection(deps: Deps, connections: ConnectionManager): Promise<{ whatsappId: number } | undefined> {
+  const [demo] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANY)).limit(1)
+  if (!demo) return undefined
+  const [existing] = await deps.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, demo.id)).limit(1)
+  if (existing) return undefined
+  const admin = await findUserByEmail(deps.db, DEMO_ADMIN_EMAIL)
+  if (!admin || admin.companyId !== demo.id) return undefined
+  const connection = await createWhatsapp(deps, connections, { userId: admin.id, companyId: demo.id, profile: 'admin', super: false }, {
+    name: 'Demo WhatsApp (simulator)',
+    provider: 'simulator',
+    isDefault: true,
+    greetingMessage: 'Olá {{name}}! Bem-vindo ao atendimento da Demo Company.',
+  })
+  return { whatsappId: connection.id }
+}
+
 export async function seedPlatform(db: Database, options: { adminPassword?: string; demo: boolean; today?: string }): Promise<SeedResult> {
   const result: SeedResult = { created: [] }
   const today = options.today ?? new Date().toISOString().slice(0, 10)
@@ -56,7 +80,7 @@ export async function seedPlatform(db: Database, options: { adminPassword?: stri
   await ensureUser(db, { companyId: platform.id, name: 'Platform admin', email: SUPER_EMAIL, profile: 'admin', super: true, password: options.adminPassword }, result)
   if (options.demo) {
     const demoPlan = await ensurePlan(db, 'Demo (all features)', { users: 10, connections: 3, queues: 10, value: 49, isPublic: true })
-    const demo = await ensureCompany(db, { name: 'Demo Company', email: DEMO_ADMIN_EMAIL, planId: demoPlan.id, dueDate: addMonths(today, 12) })
+    const demo = await ensureCompany(db, { name: DEMO_COMPANY, email: DEMO_ADMIN_EMAIL, planId: demoPlan.id, dueDate: addMonths(today, 12) })
     await ensureUser(db, { companyId: demo.id, name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, profile: 'admin', super: false }, result)
     await ensureUser(db, { companyId: demo.id, name: 'Demo Agent', email: DEMO_AGENT_EMAIL, profile: 'user', super: false }, result)
   }

@@ -1,0 +1,87 @@
+// Sending from other systems with a connection's token (whatsapps.token), not a user's JWT: the
+// token says which company and which connection. The number is checked on WhatsApp, the contact and
+// the ticket are found or created on that connection, then the message goes out like an agent's.
+import { and, eq } from 'drizzle-orm'
+import { companies, plans, tickets, whatsapps } from '../../../db/schema/index.ts'
+import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
+import { toContactSummary, upsertContact } from '../../channels/inbound/contacts.ts'
+import { onlyDigits } from '../../channels/inbound/normalise.ts'
+import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { announceTicket } from '../messages/announce.ts'
+import { publishContact } from '../messages/realtime.ts'
+import { assertContent, buildItems } from '../messages/service.ts'
+import { providerOf, sendToContact } from '../messages/send.ts'
+import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
+}
+
+/** The connection holding this token; 401 for none or an unknown one, 403 when the plan lacks the API. */
+export async function authenticateConnectionToken(deps: Pick<Deps, 'db'>, token: string | undefined): Promise<TokenConnection> {
+  if (!token) throw new AppError('ERR_UNAUTHORIZED')
+  const [row] = await deps.db
+    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId, companyStatus: companies.status, useExternalApi: plans.useExternalApi })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(whatsapps.token, token))
+    .limit(1)
+  if (!row) throw new AppError('ERR_UNAUTHORIZED')
+  if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE')
+  if (!row.useExternalApi) throw new AppError('ERR_NO_PERMISSION', { feature: 'useExternalApi' })
+  return { companyId: row.companyId, whatsappId: row.whatsappId }
+}
+
+/** WhatsApp's canonical digits for the number, or the error the caller must see. */
+async function checkedNumber(deps: Deps, registry: ConnectionRegistry, connection: TokenConnection, digits: string): Promise<string> {
+  const provider = providerOf(registry, connection)
+  let result: { exists: boolean; number: string }
+  try {
+    result = await provider.checkNumber(digits)
+  } catch (error) {
+    deps.logger.warn('ERR_WAPP_CHECK_CONTACT', { ...connection, error })
+    throw new AppError('ERR_WAPP_CHECK_CONTACT')
+  }
+  if (!result.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT')
+  return onlyDigits(result.number) || digits
+}
+
+export async function sendExternalMessage(deps: Deps, registry: ConnectionRegistry, connection: TokenConnection, input: ExternalSendBody): Promise<ExternalSendResult> {
+  const digits = onlyDigits(input.number)
+  if (digits.length < 8 || digits.length > 20) throw invalid('number', 'number must have 8 to 20 digits, with country and area code')
+  const medias = input.medias ?? []
+  assertContent({ body: input.body, medias })
+  const number = await checkedNumber(deps, registry, connection, digits)
+
+  const { companyId, whatsappId } = connection
+  const now = deps.now()
+  const { contact, change, ticket } = await contactLanesOf(deps).run(whatsappId, number, () =>
+    deps.db.transaction(async (tx) => {
+      const upserted = await upsertContact(tx, { companyId, whatsappId, number, isGroup: false, now })
+      const found = await findOrCreateOpenTicket(tx, { companyId, contactId: upserted.contact.id, whatsappId, isGroup: false })
+      return { contact: upserted.contact, change: upserted.change, ticket: found.ticket }
+    }),
+  )
+  if (change) publishContact(deps, companyId, change, toContactSummary(contact))
+
+  const items = await buildItems(deps, companyId, { body: input.body, medias })
+  const outcome = await sendToContact(deps, registry, {
+    target: { companyId, ticketId: ticket.id, whatsappId, contactId: contact.id, number: contact.number, isGroup: false },
+    items,
+    userId: null,
+    source: 'api',
+  })
+  if (outcome.failedIds.length > 0) throw new AppError('ERR_SENDING_WAPP_MSG', { messageIds: outcome.failedIds })
+  if (input.closeTicket) {
+    await deps.db
+      .update(tickets)
+      .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, updatedAt: deps.now() })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
+    await announceTicket(deps, companyId, ticket.id)
+  }
+  return { ticketId: ticket.id, contactId: contact.id, messages: outcome.messages }
+}
