@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, prompts, queueIntegrations, queues } from '../../../db/schema/index.ts'
+import { queues } from '../../../db/schema/index.ts'
 import type { Queue } from './model.ts'
 
 const columns = {
@@ -54,25 +54,3 @@ export function queueColorTaken(db: Executor, scope: { companyId: number; color:
   return queueWhere(db, scope.companyId, sql`lower(${queues.color}) = ${scope.color.toLowerCase()}`, scope.exceptQueueId)
 }
 
-export async function isCompanyIntegration(db: Executor, scope: { companyId: number; integrationId: number }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queueIntegrations.id })
-    .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, scope.companyId), eq(queueIntegrations.id, scope.integrationId)))
-    .limit(1)
-  return row !== undefined
-}
-
-export async function isCompanyPrompt(db: Executor, scope: { companyId: number; promptId: number }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(and(eq(prompts.companyId, scope.companyId), eq(prompts.id, scope.promptId)))
-    .limit(1)
-  return row !== undefined
-}
-
-export async function companyExists(db: Executor, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return row !== undefined
-}

@@ -9,7 +9,8 @@ import { assertValidSchedules, invalidField } from '../companies/fields.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import { defaultQueueSchedules } from './default-schedules.ts'
 import type { CreateQueueBody, Queue, UpdateQueueBody } from './model.ts'
-import { companyExists, findQueue, findQueues, isCompanyIntegration, isCompanyPrompt, queueColorTaken, queueNameTaken } from './queries.ts'
+import { companyExists, isOwned } from '../../core/company-scope.ts'
+import { findQueue, findQueues, queueColorTaken, queueNameTaken } from './queries.ts'
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
 
@@ -31,10 +32,10 @@ async function assertUnique(db: Executor, scope: { companyId: number; name?: str
 
 /** The integration and prompt a queue uses must be the company's own: anything else is bad input. */
 async function assertReferences(db: Executor, companyId: number, input: { integrationId?: number | null; promptId?: number | null }): Promise<void> {
-  if (input.integrationId != null && !(await isCompanyIntegration(db, { companyId, integrationId: input.integrationId }))) {
+  if (input.integrationId != null && !(await isOwned(db, { companyId, kind: 'integrations', id: input.integrationId }))) {
     throw invalidField('integrationId', 'integrationId is not a queue integration of your company')
   }
-  if (input.promptId != null && !(await isCompanyPrompt(db, { companyId, promptId: input.promptId }))) {
+  if (input.promptId != null && !(await isOwned(db, { companyId, kind: 'prompts', id: input.promptId }))) {
     throw invalidField('promptId', 'promptId is not a prompt of your company')
   }
 }

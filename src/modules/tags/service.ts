@@ -8,7 +8,7 @@ import type { Deps } from '../../core/deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'
-import { companyExists } from '../queues/queries.ts'
+import { companyExists } from '../../core/company-scope.ts'
 import type { CreateTagBody, Tag, TagOption, UpdateTagBody } from './model.ts'
 import { findTag, findTagOptions, tagNameTaken } from './queries.ts'
 

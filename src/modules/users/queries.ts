@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, queues, settings, userQueues, users, whatsapps } from '../../../db/schema/index.ts'
+import { companies, queues, settings, userQueues, users } from '../../../db/schema/index.ts'
 import { isSecretSetting } from '../settings/defaults.ts'
 import type { PublicUser, UserOption } from './model.ts'
 
@@ -138,26 +138,3 @@ export async function findUserQueueIds(db: Executor, scope: { companyId: number;
   return rows.map((row) => row.queueId)
 }
 
-/** Which of these queue ids are queues of the company. */
-export async function findCompanyQueueIds(db: Executor, scope: { companyId: number; queueIds: number[] }): Promise<number[]> {
-  if (scope.queueIds.length === 0) return []
-  const rows = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, scope.companyId), inArray(queues.id, scope.queueIds)))
-  return rows.map((row) => row.id)
-}
-
-export async function isCompanyConnection(db: Executor, scope: { companyId: number; whatsappId: number }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, scope.companyId), eq(whatsapps.id, scope.whatsappId)))
-    .limit(1)
-  return row !== undefined
-}
-
-export async function companyExists(db: Executor, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return row !== undefined
-}

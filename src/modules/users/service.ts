@@ -15,7 +15,8 @@ import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { revokeSessions } from '../auth/service.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import type { CreateUserBody, PublicUser, UpdateUserBody, UserOption } from './model.ts'
-import { companyExists, emailTaken, findCompanyQueueIds, findCompanyUser, findPublicUser, findUserOptions, findUserQueueIds, isCompanyConnection } from './queries.ts'
+import { companyExists, isOwned, ownedIds } from '../../core/company-scope.ts'
+import { emailTaken, findCompanyUser, findPublicUser, findUserOptions, findUserQueueIds } from './queries.ts'
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super' | 'sessionId'>
 
@@ -37,12 +38,12 @@ async function assertEmailFree(db: Executor, email: string, exceptUserId?: numbe
 /** The connection and queues a user is given must be the company's own: anything else is bad input. */
 async function assertReferences(db: Executor, companyId: number, input: { whatsappId?: number | null; queueIds?: number[] }): Promise<void> {
   if (input.whatsappId !== undefined && input.whatsappId !== null) {
-    if (!(await isCompanyConnection(db, { companyId, whatsappId: input.whatsappId }))) {
+    if (!(await isOwned(db, { companyId, kind: 'connections', id: input.whatsappId }))) {
       throw invalid('whatsappId', 'whatsappId is not a connection of your company')
     }
   }
   if (input.queueIds && input.queueIds.length > 0) {
-    const known = await findCompanyQueueIds(db, { companyId, queueIds: input.queueIds })
+    const known = await ownedIds(db, { companyId, kind: 'queues', ids: input.queueIds })
     if (known.length !== input.queueIds.length) throw invalid('queueIds', 'queueIds must all be queues of your company')
   }
 }

@@ -1,7 +1,7 @@
 // Database access for connections; every function is scoped by companyId, updates and deletes included.
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, prompts, queueIntegrations, queues, whatsappQueues, whatsapps } from '../../../db/schema/index.ts'
+import { companies, queues, whatsappQueues, whatsapps } from '../../../db/schema/index.ts'
 
 export type WhatsappRow = typeof whatsapps.$inferSelect
 export type WhatsappRecord = WhatsappRow & { queues: { id: number; name: string; color: string }[] }
@@ -115,35 +115,3 @@ export async function replaceWhatsappQueues(tx: Executor, scope: { companyId: nu
   await tx.insert(whatsappQueues).values(scope.queueIds.map((queueId) => ({ companyId: scope.companyId, whatsappId: scope.whatsappId, queueId })))
 }
 
-/** Which of these queue ids are queues of the company. */
-export async function findCompanyQueueIds(db: Executor, scope: { companyId: number; queueIds: number[] }): Promise<number[]> {
-  if (scope.queueIds.length === 0) return []
-  const rows = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, scope.companyId), inArray(queues.id, scope.queueIds)))
-  return rows.map((row) => row.id)
-}
-
-export async function isCompanyPrompt(db: Executor, scope: { companyId: number; promptId: number }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(and(eq(prompts.companyId, scope.companyId), eq(prompts.id, scope.promptId)))
-    .limit(1)
-  return row !== undefined
-}
-
-export async function isCompanyIntegration(db: Executor, scope: { companyId: number; integrationId: number }): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queueIntegrations.id })
-    .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, scope.companyId), eq(queueIntegrations.id, scope.integrationId)))
-    .limit(1)
-  return row !== undefined
-}
-
-export async function companyExists(db: Executor, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return row !== undefined
-}

@@ -12,22 +12,19 @@ import type { Executor } from '../../../db/client.ts'
 import { whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionManager } from '../../channels/sessions/manager.ts'
 import type { Deps } from '../../core/deps.ts'
+import { companyExists, isOwned, ownedIds } from '../../core/company-scope.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import type { CreateWhatsappBody, UpdateWhatsappBody, Whatsapp, WhatsappDetail } from './model.ts'
 import {
-  companyExists,
   countOtherWhatsapps,
-  findCompanyQueueIds,
   findCompanyWhatsapp,
   findDefaultWhatsapp,
   findSuccessor,
   findWhatsappQueueIds,
   findWhatsappRecord,
   findWhatsappRecords,
-  isCompanyIntegration,
-  isCompanyPrompt,
   lockCompany,
   replaceWhatsappQueues,
   setDefault,
@@ -79,17 +76,17 @@ async function assertReferences(
   input: { queueIds?: number[]; transferQueueId?: number | null; promptId?: number | null; integrationId?: number | null },
 ): Promise<void> {
   if (input.queueIds && input.queueIds.length > 0) {
-    const known = await findCompanyQueueIds(db, { companyId, queueIds: input.queueIds })
+    const known = await ownedIds(db, { companyId, kind: 'queues', ids: input.queueIds })
     if (known.length !== input.queueIds.length) throw invalid('queueIds', 'queueIds must all be queues of your company')
   }
   if (input.transferQueueId) {
-    const known = await findCompanyQueueIds(db, { companyId, queueIds: [input.transferQueueId] })
+    const known = await ownedIds(db, { companyId, kind: 'queues', ids: [input.transferQueueId] })
     if (known.length === 0) throw invalid('transferQueueId', 'transferQueueId must be a queue of your company or null')
   }
-  if (input.promptId && !(await isCompanyPrompt(db, { companyId, promptId: input.promptId }))) {
+  if (input.promptId && !(await isOwned(db, { companyId, kind: 'prompts', id: input.promptId }))) {
     throw invalid('promptId', 'promptId must be a prompt of your company or null')
   }
-  if (input.integrationId && !(await isCompanyIntegration(db, { companyId, integrationId: input.integrationId }))) {
+  if (input.integrationId && !(await isOwned(db, { companyId, kind: 'integrations', id: input.integrationId }))) {
     throw invalid('integrationId', 'integrationId must be an integration of your company or null')
   }
 }
