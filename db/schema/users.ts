@@ -67,6 +67,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     refreshTokenHash: text().notNull(),
+    /** The secret rotated out last, still accepted briefly: a refresh whose answer was lost is retried. */
+    previousRefreshTokenHash: text(),
+    rotatedAt: timestamp({ withTimezone: true, mode: 'date' }),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
     userAgent: text().notNull().default(''),

@@ -88,11 +88,31 @@ describe('tokens and sessions', () => {
     expect(rotatedCookie).not.toBe(session.cookie)
     const me = await context.as(refreshed.data!.token).api.auth.me.get()
     expect(me.data!.id).toBe(tenant.agent.id)
-    // The old refresh token is spent: using it again ends the session (theft detection).
-    const replay = await context.withCookie(session.cookie).api.auth.refresh_token.post()
-    expect(replay.status).toBe(401)
-    const afterReplay = await context.withCookie(rotatedCookie).api.auth.refresh_token.post()
-    expect(afterReplay.status).toBe(401)
+    // The old refresh token is spent. Past the grace window, using it again ends the session (theft).
+    setSystemTime(new Date(Date.now() + 31_000))
+    try {
+      const replay = await context.withCookie(session.cookie).api.auth.refresh_token.post()
+      expect(replay.status).toBe(401)
+      const afterReplay = await context.withCookie(rotatedCookie).api.auth.refresh_token.post()
+      expect(afterReplay.status).toBe(401)
+    } finally {
+      setSystemTime()
+    }
+  })
+
+  test('a refresh whose answer was lost can be retried with the previous cookie for a short while', async () => {
+    const tenant = await makeTenant(context)
+    const session = await signIn(context, tenant.agent)
+    const lost = await context.withCookie(session.cookie).api.auth.refresh_token.post()
+    expect(lost.status).toBe(200)
+    // The browser never stored the rotated cookie and retries with the old one at once: accepted.
+    const retried = await context.withCookie(session.cookie).api.auth.refresh_token.post()
+    expect(retried.status).toBe(200)
+    const latest = retried.response.headers.get('set-cookie')!.split(';')[0]!
+    expect((await context.withCookie(latest).api.auth.refresh_token.post()).status).toBe(200)
+    // The secret whose answer was lost is neither current nor the one just rotated out: it is refused.
+    const unseen = lost.response.headers.get('set-cookie')!.split(';')[0]!
+    expect((await context.withCookie(unseen).api.auth.refresh_token.post()).status).toBe(401)
   })
 
   test('a new sign-in ends the other sessions of the same user and tells them', async () => {

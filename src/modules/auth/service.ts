@@ -54,24 +54,43 @@ export async function login(deps: Deps, input: { email: string; password: string
   return { ...tokens, user: publicUser! }
 }
 
+/**
+ * How long the secret rotated out last still works. A browser that navigates away while a refresh is
+ * in flight never stores the new cookie; its next refresh brings the previous secret a moment later,
+ * which is not theft.
+ */
+export const ROTATION_GRACE_MS = 30_000
+
 /** Trades a refresh token for a new access token and a new refresh token (rotation). */
 export async function refresh(deps: Deps, input: { refreshToken: string | undefined }): Promise<SignedIn> {
   const parsed = parseRefreshToken(input.refreshToken)
   if (!parsed) throw new AppError('ERR_UNAUTHORIZED')
   const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, parsed.sessionId)).limit(1)
   if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
-  if (!secretMatches(parsed.secret, session.refreshTokenHash)) {
-    // A rotated-out token came back: someone holds a stolen copy. End the session for both.
+  const current = secretMatches(parsed.secret, session.refreshTokenHash)
+  const justRotatedOut =
+    !current &&
+    session.previousRefreshTokenHash !== null &&
+    session.rotatedAt !== null &&
+    deps.now().getTime() - session.rotatedAt.getTime() <= ROTATION_GRACE_MS &&
+    secretMatches(parsed.secret, session.previousRefreshTokenHash)
+  if (!current && !justRotatedOut) {
+    // A rotated-out token came back late: someone holds a stolen copy. End the session for both.
     await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, session.id))
     throw new AppError('ERR_UNAUTHORIZED')
   }
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
   if (!user) throw new AppError('ERR_UNAUTHORIZED')
   const { secret, hash } = newRefreshSecret()
-  // Compare-and-swap on the old hash, so two concurrent refreshes cannot both win.
+  // Compare-and-swap on the current hash, so two concurrent refreshes cannot both win. Within the
+  // grace window the previous secret stays the one rotated out, so it cannot be stretched further.
   const rotated = await deps.db
     .update(sessions)
-    .set({ refreshTokenHash: hash })
+    .set(
+      current
+        ? { refreshTokenHash: hash, previousRefreshTokenHash: session.refreshTokenHash, rotatedAt: deps.now() }
+        : { refreshTokenHash: hash },
+    )
     .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, session.refreshTokenHash), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id })
   if (rotated.length === 0) throw new AppError('ERR_UNAUTHORIZED')
