@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 log="$data/server.log"
-DATA_DIR="$data" PORT=$port ADMIN_PASSWORD='Smoke-Test-1' npm start >"$log" 2>&1 &
+# Its own process group, so that stopping it stops the server under npm too.
+DATA_DIR="$data" PORT=$port ADMIN_PASSWORD='Smoke-Test-1' setsid npm start >"$log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill -- -$pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:$port/api/version" >/dev/null 2>&1 && break
   kill -0 $pid 2>/dev/null || { cat "$log"; echo "smoke: the server exited"; exit 1; }
@@ -20,6 +21,7 @@ token=$(curl -fs -X POST "http://127.0.0.1:$port/api/auth/login" -H 'content-typ
 [ -n "$token" ] || { cat "$log"; echo "smoke: the super user could not sign in"; exit 1; }
 curl -fs "http://127.0.0.1:$port/api/auth/me" -H "authorization: Bearer $token" >/dev/null
 curl -fs "http://127.0.0.1:$port/swagger/json" | grep -q '"/api/auth/login"'
+curl -fs "http://127.0.0.1:$port/login" | grep -q '<div id="root">' || { echo "smoke: /login is not served"; exit 1; }
 demo_password=$(sed -n 's/.*admin@demo.zapdesk.local  password: \(.*\)$/\1/p' "$log")
 [ -n "$demo_password" ] || { cat "$log"; echo "smoke: no demo company was seeded"; exit 1; }
 demo_token=$(curl -fs -X POST "http://127.0.0.1:$port/api/auth/login" -H 'content-type: application/json' \

@@ -13,12 +13,13 @@ else await ensurePgliteTemplate()
 console.log(`test database: ${url ? 'PostgreSQL' : 'PGlite'} template ready in ${Math.round(performance.now() - started)} ms`)
 
 const args = process.argv.slice(2)
-const targets = args.some((arg) => !arg.startsWith('-')) ? [] : ['tests/integration', 'src', 'jobs']
+const targets = args.some((arg) => !arg.startsWith('-')) ? [] : ['tests/integration', 'tests/e2e', 'src', 'jobs', 'web']
 const reportDir = join(root, '.test-tmp')
 mkdirSync(reportDir, { recursive: true })
 const report = join(reportDir, `junit-${process.pid}.xml`)
 const workers = process.env.TEST_WORKERS ?? '2'
-const child = Bun.spawn(['bun', 'test', `--parallel=${workers}`, '--reporter=junit', `--reporter-outfile=${report}`, ...targets, ...args], {
+// bunfig's [test] timeout is not applied to --parallel workers here: the same limit on the command line.
+const child = Bun.spawn(['bun', 'test', `--parallel=${workers}`, '--timeout=30000', '--reporter=junit', `--reporter-outfile=${report}`, ...targets, ...args], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit'],
   env: process.env,

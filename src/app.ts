@@ -11,6 +11,7 @@ import { wireRealtime } from './core/realtime/wiring.ts'
 import { publicMediaRoutes } from './core/storage/routes.ts'
 import { createConnectionManager, type ConnectionManager } from './channels/sessions/manager.ts'
 import { providerFactories } from './channels/sessions/factories.ts'
+import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './modules/simulator/routes.ts'
@@ -29,6 +30,10 @@ import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
 import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
 import { externalApiRoutes } from './modules/external-api/routes.ts'
+import { contactRoutes } from './modules/contacts/routes.ts'
+import { ticketRoutes } from './modules/tickets/routes.ts'
+import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
+import { webPages } from './web/pages.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -50,15 +55,20 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(ticketNoteRoutes(deps))
     .use(messageRoutes(deps, connections))
     .use(externalApiRoutes(deps, connections))
+    .use(contactRoutes(deps, connections))
+    .use(ticketRoutes(deps, connections))
+    .use(ticketTagRoutes(deps))
     .use(passwordResetRoutes(deps))
 
-export function createApp(deps: Deps) {
+/** options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own). */
+export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {}) {
   const hub = new RealtimeHub(deps.db)
   const unwire = wireRealtime(deps, hub)
   // What connections report goes through the inbound pipeline; the pipeline reaches the providers
   // back through the manager (to reject calls, mark read), hence the closure.
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
-  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps) })
+  const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
+  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps), cluster })
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
@@ -84,6 +94,7 @@ export function createApp(deps: Deps) {
     .use(apiRoutes(deps, connections))
     .use(realtimeRoutes(deps, hub))
     .use(publicMediaRoutes(deps, deps.storage))
+    .use(webPages(deps))
 }
 
 export type App = ReturnType<typeof createApp>

@@ -49,6 +49,8 @@ export function loadConfig() {
     dataDir,
     adminPassword: optional('ADMIN_PASSWORD'),
     whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),
+    /** With REDIS_URL: how long a WhatsApp session's lease lasts unrenewed (renewed every third of it). */
+    whatsappLeaseSeconds: Math.max(1, integerFrom('WHATSAPP_LEASE_SECONDS', 30)),
     jwtSecret: secretFrom('JWT_SECRET', dataDir),
     accessTokenMinutes: integerFrom('ACCESS_TOKEN_MINUTES', 15),
     refreshTokenDays: integerFrom('REFRESH_TOKEN_DAYS', 7),

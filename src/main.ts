@@ -21,7 +21,8 @@ export async function startServer() {
 
   const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
   const deps = createDeps({ db: database.db, config, redis, logger })
-  const app = createApp(deps).listen({ port: config.port, hostname: config.host })
+  // No SO_REUSEPORT: a second server on a taken port must fail, not silently share its requests.
+  const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: false })
   // WhatsApp sessions that were up resume, staggered. After a hot reload the previous run's sessions
   // are closed first, so that a connection never has two sockets.
   const { connections } = app.decorator
@@ -33,7 +34,7 @@ export async function startServer() {
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)
   }
 
-  logger.info('zapdesk is listening', { url: config.publicUrl, database: database.kind, jobs: redis ? 'redis' : 'in-process' })
+  logger.info('zapdesk is listening', { url: config.publicUrl, database: database.kind, jobs: redis ? 'redis' : 'in-process', instanceId: connections.instanceId })
   console.log(`\n  Zapdesk is running at ${config.publicUrl}\n  API documentation: ${config.publicUrl}/swagger\n`)
   if (seeded.created.length > 0) {
     console.log('  Accounts created on this first start (the passwords are shown only now):')
@@ -46,7 +47,8 @@ export async function startServer() {
     if (stopping) return
     stopping = true
     logger.info('shutting down', { signal })
-    // Sockets close but statuses stay: the next boot resumes these connections.
+    // Sockets close and leases are released but statuses stay: another instance (or the next boot)
+    // resumes these connections.
     await connections.close()
     await app.stop()
     await redis?.quit()

@@ -2,6 +2,7 @@
 // Baileys adapter talks to the real network, the simulator to an in-process one.
 import type { ConnectionStatus } from '../../db/schema/whatsapps.ts'
 import type { MediaType } from '../../db/schema/messages.ts'
+import type { OwnerTask } from './sessions/owner-tasks.ts'
 
 export type ConnectionState = {
   status: ConnectionStatus
@@ -70,6 +71,9 @@ export type OutgoingMedia = {
 
 export type SendResult = { id: string; raw?: unknown }
 
+/** A contact of the connected phone's WhatsApp address book. */
+export type PhoneContact = { number: string; name?: string }
+
 export interface WhatsAppProvider {
   readonly whatsappId: number
   /** Starts (or resumes) the session; progress arrives through onState. */
@@ -86,6 +90,11 @@ export interface WhatsAppProvider {
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>
   profilePictureUrl(number: string): Promise<string | undefined>
   rejectCall(call: { id: string; from: string }): Promise<void>
+  /**
+   * The phone's WhatsApp contacts, where the adapter can list them: the simulator does; Baileys v7
+   * keeps no contact store (it only streams contacts.upsert events), so it leaves this out.
+   */
+  listContacts?(): Promise<PhoneContact[]>
 }
 
 export type ProviderFactory = (options: { whatsappId: number; companyId: number; handlers: ProviderHandlers }) => WhatsAppProvider
@@ -108,8 +117,17 @@ export interface InboundSink {
   getMessage(connection: ConnectionRef, id: string): Promise<unknown | undefined>
 }
 
-/** The live sessions of this instance, as the sending side needs them. */
+/** The live sessions, as the sending side needs them: this instance's, and (scaled out) the other instances'. */
 export interface ConnectionRegistry {
-  /** The connected provider of a company's connection; throws AppError ERR_WAPP_NOT_INITIALIZED if none. */
+  /**
+   * The connected provider of a company's connection; throws AppError ERR_WAPP_NOT_INITIALIZED if none.
+   * When another instance owns the session, a provider whose calls run on that instance.
+   */
   providerFor(connection: ConnectionRef): WhatsAppProvider
+  /**
+   * Runs a task on the instance that owns the connection's session (here, or over Redis), with its
+   * live provider: a send records its WhatsApp id where the echo arrives. Without it the caller runs
+   * the task itself with providerFor's provider (a registry of this process only).
+   */
+  runOnOwner?<Input, Output>(connection: ConnectionRef, task: OwnerTask<Input, Output>, input: Input): Promise<Output>
 }

@@ -62,6 +62,8 @@ export const errorStatus = {
   ERR_QUICK_MESSAGE_ALREADY_EXISTS: 409,
   ERR_NO_NOTE_FOUND: 404,
   ERR_NO_MESSAGE_FOUND: 404,
+  /** The connection's adapter cannot list the phone's contacts (Baileys), or listing them failed. */
+  ERR_WAPP_CONTACTS_UNAVAILABLE: 400,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

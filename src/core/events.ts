@@ -13,6 +13,14 @@ export type DomainEvents = {
   'whatsapp.changed': { companyId: number; action: 'create' | 'update' | 'delete' | 'session'; whatsappId: number }
   /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
   'message.created': { companyId: number; ticketId: number; messageId: number; fromMe: boolean; source: 'whatsapp' | 'platform' | 'api' }
+  /** A ticket was created, changed (accept, return, close, reopen, transfer, edit, tags) or deleted through the tickets API. */
+  'ticket.changed': {
+    companyId: number
+    ticketId: number
+    action: 'create' | 'update' | 'delete'
+    transition?: 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit' | 'tags'
+    userId: number
+  }
 }
 
 export type EventName = keyof DomainEvents

@@ -59,10 +59,15 @@ export async function findStoredSession(db: Executor, connection: ConnectionRef)
   return row
 }
 
-/** Every company's connections to resume, oldest first. A boot-time sweep, hence across companies. */
-export async function findResumableSessions(db: Executor): Promise<ConnectionRef[]> {
+export type ResumableSession = ConnectionRef & { status: ConnectionStatus }
+
+/**
+ * Every company's connections that should be live, oldest first: resumed at boot and, scaled out,
+ * adopted when their owner died. A sweep across companies, hence no company filter.
+ */
+export async function findResumableSessions(db: Executor): Promise<ResumableSession[]> {
   const rows = await db
-    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId })
+    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId, status: whatsapps.status })
     .from(whatsapps)
     .where(inArray(whatsapps.status, [...RESUMABLE_STATUSES]))
     .orderBy(asc(whatsapps.id))

@@ -170,6 +170,11 @@ export function createSimulatorProviderFactory(options: SimulatorAdapterOptions)
         requireConnected()
         phone.rejectedCalls.push({ id, from, timestamp: now() })
       },
+
+      async listContacts() {
+        requireConnected()
+        return [...phone.contacts].map(([number, name]) => (name === undefined ? { number } : { number, name }))
+      },
     }
     return provider
   }

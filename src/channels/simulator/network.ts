@@ -61,6 +61,8 @@ export type SimulatedPhone = {
   outbox: OutboxEntry[]
   reads: OutboxRead[]
   rejectedCalls: RejectedCall[]
+  /** The phone's WhatsApp address book (number -> name): customers who wrote in, plus any added. */
+  contacts: Map<string, string | undefined>
   /** Bumped on every connect/disconnect: timers of an older session do nothing. */
   generation: number
   timers: Set<ReturnType<typeof setTimeout>>
@@ -95,6 +97,7 @@ export function phoneOf(network: SimulatorNetwork, connection: { whatsappId: num
       outbox: [],
       reads: [],
       rejectedCalls: [],
+      contacts: new Map(),
       generation: 0,
       timers: new Set(),
       inbound: Promise.resolve(),

@@ -4,7 +4,7 @@
 import type { MediaType } from '../../../db/schema/messages.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Logger } from '../../core/logger.ts'
-import type { InboundMessage, ProviderFactory, ProviderHandlers } from '../provider.ts'
+import type { InboundMessage, PhoneContact, ProviderFactory, ProviderHandlers } from '../provider.ts'
 import { createSimulatorProviderFactory, deliverSafely } from './adapter.ts'
 import {
   createSimulatorNetwork,
@@ -54,6 +54,8 @@ export type Simulator = {
   rejectedCalls(whatsappId: number): RejectedCall[]
   /** Whether the simulated connection is open (status CONNECTED) in this process. */
   isConnected(whatsappId: number): boolean
+  /** Saves contacts in the phone's address book (what listContacts reports); a known number gets the new name. */
+  addPhoneContacts(whatsappId: number, contacts: PhoneContact[]): void
 }
 
 /** The message type WhatsApp would give a media of this mimetype. */
@@ -108,6 +110,11 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
         },
         quotedId: input.quotedId,
       }
+      // A customer who writes in is in the phone's WhatsApp contacts from then on (a group is not).
+      if (!message.isGroup && !message.fromMe) {
+        const number = input.from.replace(/\D/g, '')
+        if (number && !phone.contacts.has(number)) phone.contacts.set(number, input.name)
+      }
       // In order per connection, as WhatsApp delivers; the caller learns when the platform took it.
       const delivered = phone.inbound.then(() => deliverSafely(logger, phone, 'message', () => handlers.onMessage(message)))
       phone.inbound = delivered
@@ -137,6 +144,14 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
     isConnected: (whatsappId) => {
       const phone = network.phones.get(whatsappId)
       return Boolean(phone?.handlers && phone.status === 'CONNECTED')
+    },
+    addPhoneContacts(whatsappId, contacts) {
+      const { phone } = connectedPhone(whatsappId)
+      // Kept as given: a test may list a JID (…@s.whatsapp.net, a group's …@g.us) as Baileys would.
+      for (const contact of contacts) {
+        const number = contact.number.trim()
+        if (number) phone.contacts.set(number, contact.name)
+      }
     },
   }
 }

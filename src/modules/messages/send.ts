@@ -3,12 +3,16 @@
 // ack 1 - or keeps ack 0 with sendError, so a failure is shown and never lost. The whole send holds
 // the contact's lane, so the echo WhatsApp reports of our own message waits until the row has its
 // id and is then recognised by the unique (whatsapp_id, wid) index instead of being stored twice.
+// Scaled out, the echo and the receipts arrive on the instance that owns the session: the provider
+// call and the recording of the id run there, in that instance's lane (deliverTask), wherever the
+// request came in.
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
 import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import { storableRaw } from '../../channels/inbound/normalise.ts'
 import { lastMessagePreview } from '../../channels/inbound/store.ts'
 import type { ConnectionRegistry, OutgoingMedia, SendResult, WhatsAppProvider } from '../../channels/provider.ts'
+import { defineOwnerTask } from '../../channels/sessions/owner-tasks.ts'
 import type { Deps } from '../../core/deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
@@ -52,9 +56,12 @@ function errorText(error: unknown): string {
   return (text || 'send failed').slice(0, maxErrorLength)
 }
 
-async function callProvider(deps: Deps, provider: WhatsAppProvider, target: SendTarget, item: OutgoingItem, quotedId: string | undefined): Promise<SendResult> {
+/** What the provider is asked for one item: built where the request came in (the file is read there). */
+type SendCall = { kind: 'text'; input: Parameters<WhatsAppProvider['sendText']>[0] } | { kind: 'media'; input: Parameters<WhatsAppProvider['sendMedia']>[0] }
+
+async function sendCallOf(deps: Deps, target: SendTarget, item: OutgoingItem, quotedId: string | undefined): Promise<SendCall> {
   const common = { to: target.number, isGroup: target.isGroup, ...(quotedId ? { quotedId } : {}) }
-  if (!item.media) return provider.sendText({ ...common, body: item.body })
+  if (!item.media) return { kind: 'text', input: { ...common, body: item.body } }
   const file = await deps.storage.read(item.media.path)
   if (!file) throw new Error('the stored file is missing')
   const media: OutgoingMedia = {
@@ -66,7 +73,7 @@ async function callProvider(deps: Deps, provider: WhatsAppProvider, target: Send
     // Recorded audio arrives as Ogg/Opus: WhatsApp plays it as a voice note.
     ...(item.media.mimetype === 'audio/ogg' ? { voiceNote: true } : {}),
   }
-  return provider.sendMedia({ ...common, media })
+  return { kind: 'media', input: { ...common, media } }
 }
 
 /** Gives the stored row WhatsApp's id; an echo that somehow got stored on its own is merged into it. */
@@ -96,6 +103,22 @@ async function recordSent(deps: Deps, target: SendTarget & { whatsappId: number 
       .where(and(eq(messages.companyId, target.companyId), eq(messages.id, messageId)))
   }
 }
+
+type DeliverInput = { target: SendTarget & { whatsappId: number }; messageId: number; call: SendCall }
+
+/**
+ * One stored message out through the session, on the instance that owns it: the provider call and
+ * the recording of WhatsApp's id hold the contact's lane there, where the echo of this send and its
+ * early receipts arrive (re-entrant when that is this instance, inside sendToContact's lane).
+ */
+export const deliverTask = defineOwnerTask('messages.deliver', async (deps: Deps, provider: WhatsAppProvider, input: DeliverInput): Promise<{ id: string }> => {
+  const { target, messageId, call } = input
+  return contactLanesOf(deps).send(target.whatsappId, target.number, async () => {
+    const result = call.kind === 'text' ? await provider.sendText(call.input) : await provider.sendMedia(call.input)
+    await recordSent(deps, target, messageId, result)
+    return { id: result.id }
+  })
+})
 
 /**
  * Sends the items in order (a quoted message applies to the first) and publishes them. Resolves
@@ -140,8 +163,10 @@ export async function sendToContact(
       const messageId = row!.id
       storedIds.push(messageId)
       try {
-        const result = await callProvider(deps, provider, target, item, quoted?.wid ?? undefined)
-        await recordSent(deps, { ...target, whatsappId }, messageId, result)
+        const call = await sendCallOf(deps, target, item, quoted?.wid ?? undefined)
+        const delivery: DeliverInput = { target: { ...target, whatsappId }, messageId, call }
+        if (registry.runOnOwner) await registry.runOnOwner({ companyId: target.companyId, whatsappId }, deliverTask, delivery)
+        else await deliverTask.run(deps, provider, delivery)
       } catch (error) {
         deps.logger.warn('ERR_SENDING_WAPP_MSG', { companyId: target.companyId, ticketId: target.ticketId, messageId, error })
         failedIds.push(messageId)

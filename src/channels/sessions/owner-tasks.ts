@@ -1,0 +1,25 @@
+// Work that must run next to a connection's session, on the instance that owns it: a send, whose
+// WhatsApp id has to be recorded inside the contact's lane of the instance where the echo and the
+// receipts of that send arrive. A task is defined once, by name, at import time; every instance runs
+// the same build, so a name means the same code on the owner as on the caller.
+import type { Deps } from '../../core/deps.ts'
+import type { WhatsAppProvider } from '../provider.ts'
+
+export type OwnerTask<Input, Output> = {
+  readonly name: string
+  /** Runs on the owner with its live provider; input and output cross instances as JSON (dates and bytes kept). */
+  run(deps: Deps, provider: WhatsAppProvider, input: Input): Promise<Output>
+}
+
+const tasks = new Map<string, OwnerTask<unknown, unknown>>()
+
+export function defineOwnerTask<Input, Output>(name: string, run: (deps: Deps, provider: WhatsAppProvider, input: Input) => Promise<Output>): OwnerTask<Input, Output> {
+  const task: OwnerTask<Input, Output> = { name, run }
+  // Redefined under `bun --hot` (modules re-run): the latest code wins.
+  tasks.set(name, task as OwnerTask<unknown, unknown>)
+  return task
+}
+
+export function ownerTaskNamed(name: string): OwnerTask<unknown, unknown> | undefined {
+  return tasks.get(name)
+}

@@ -1,0 +1,25 @@
+// Deleting a contact (admins, §6). Its tickets, their messages, notes and schedules go with it (the
+// foreign keys cascade), so the inbox is told that those tickets are gone as well.
+import { and, eq } from 'drizzle-orm'
+import { contacts, tickets } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { publishContactDeleted, publishTicketsDeleted } from './realtime.ts'
+
+export async function deleteContact(deps: Deps, scope: { companyId: number; contactId: number }): Promise<void> {
+  const { companyId, contactId } = scope
+  const deletedTickets = await deps.db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
+    const deleted = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+      .returning({ id: contacts.id })
+    if (deleted.length === 0) throw new AppError('ERR_NO_CONTACT_FOUND')
+    return owned
+  })
+  publishContactDeleted(deps, companyId, contactId)
+  publishTicketsDeleted(deps, companyId, deletedTickets)
+}

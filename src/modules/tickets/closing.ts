@@ -1,0 +1,55 @@
+// onTicketClosing: what runs when someone closes a ticket, before it is closed. By default the
+// connection's complationMessage is sent once the ticket is closed. A hook (the rating flow of the
+// setting userRating) can take that over: send its own text instead, or keep the ticket open (for
+// instance while the customer is asked for a rating) and close it later itself.
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../../core/deps.ts'
+import type { ConnectionRow, ContactRow, TicketRow } from './queries.ts'
+
+export type TicketClosingEvent = {
+  deps: Deps
+  registry: ConnectionRegistry
+  companyId: number
+  /** The ticket as it is before closing (open or pending). */
+  ticket: TicketRow
+  contact: ContactRow
+  /** The ticket's connection, or undefined when it has none. */
+  connection: ConnectionRow | undefined
+  /** Who closes it. */
+  userId: number
+}
+
+/**
+ * - `undefined` or 'default': not this hook's business; the next hook decides, else the default.
+ * - 'skipCompletionMessage': the hook sent what the customer must read; close without complationMessage.
+ * - 'keepOpen': the hook took the close over; the ticket is not closed now and nothing else is sent.
+ */
+export type TicketClosingDecision = 'default' | 'skipCompletionMessage' | 'keepOpen'
+
+export type TicketClosingHook = (event: TicketClosingEvent) => Promise<TicketClosingDecision | undefined> | TicketClosingDecision | undefined
+
+// One list per process (per Deps), like the contact lanes: whoever wires a flow pushes its hook here.
+const hooksByDeps = new WeakMap<Deps, TicketClosingHook[]>()
+
+/** The closing hooks of this process; push a hook to take part in every close. They run in order. */
+export function onTicketClosing(deps: Deps): TicketClosingHook[] {
+  let hooks = hooksByDeps.get(deps)
+  if (!hooks) {
+    hooks = []
+    hooksByDeps.set(deps, hooks)
+  }
+  return hooks
+}
+
+/** The first decision other than 'default'; a failing hook is logged and skipped (the close goes on). */
+export async function decideClosing(event: TicketClosingEvent): Promise<TicketClosingDecision> {
+  for (const hook of onTicketClosing(event.deps)) {
+    try {
+      const decision = await hook(event)
+      if (decision && decision !== 'default') return decision
+    } catch (error) {
+      event.deps.logger.error('a ticket closing hook failed', { companyId: event.companyId, ticketId: event.ticket.id, error })
+    }
+  }
+  return 'default'
+}

@@ -1,0 +1,136 @@
+// The ticket list as SQL: who may see what (the same rule as visibility.ts), the filters, and pages
+// ordered by (updated_at desc, id desc). With a status, the order is the one of the index
+// tickets_company_status_updated_idx (company_id, status, updated_at desc), so a page reads only its
+// rows; a cursor (the last row's updated_at and id) pages without OFFSET.
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { ticketTags, tickets, type TicketStatus } from '../../../db/schema/index.ts'
+import type { TicketViewer } from './visibility.ts'
+import { invalidField } from './list-filters.ts'
+
+export type TicketFilters = {
+  companyId: number
+  viewer: TicketViewer
+  /** Honoured for admins only. */
+  showAll: boolean
+  statuses?: readonly TicketStatus[]
+  queueIds?: readonly number[]
+  /** Tickets carrying every one of these tags. */
+  tagIds?: readonly number[]
+  /** Tickets assigned to any of these users. */
+  userIds?: readonly number[]
+  createdOn?: string
+  updatedOn?: string
+  timezone: string
+  withUnreadMessages: boolean
+  search?: SQL
+}
+
+export function isAdminViewer(viewer: Pick<TicketViewer, 'profile' | 'super'>): boolean {
+  return viewer.profile === 'admin' || viewer.super
+}
+
+/**
+ * Which tickets a viewer's lists hold (§6). An agent: his queues' tickets, the ones assigned to him,
+ * and queue-less pending ones when his allTicket is enabled - exactly canSeeTicket. An admin with
+ * showAll: every ticket. An admin without showAll: what an agent of his queues with allTicket enabled
+ * would see (his queues, his own, queue-less pending ones), as Whaticket's admin without "show all".
+ */
+export function visibilityCondition(viewer: TicketViewer, showAll: boolean): SQL | undefined {
+  const admin = isAdminViewer(viewer)
+  if (admin && showAll) return undefined
+  const seesQueueless = admin || viewer.allTicket === 'enabled'
+  return or(
+    viewer.queueIds.length > 0 ? inArray(tickets.queueId, [...viewer.queueIds]) : undefined,
+    eq(tickets.userId, viewer.userId),
+    seesQueueless ? and(isNull(tickets.queueId), eq(tickets.status, 'pending')) : undefined,
+  )
+}
+
+/** [start, end) of a day in the company's time zone, as a range on the column (so an index can serve it). */
+function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string, timezone: string): SQL {
+  return sql`(${column} >= (${day}::date::timestamp at time zone ${timezone}) and ${column} < ((${day}::date + 1)::timestamp at time zone ${timezone}))`
+}
+
+export function ticketListCondition(db: Executor, filters: TicketFilters): SQL | undefined {
+  const tagIds = filters.tagIds ?? []
+  const userIds = isAdminViewer(filters.viewer) ? (filters.userIds ?? []) : []
+  return and(
+    eq(tickets.companyId, filters.companyId),
+    visibilityCondition(filters.viewer, filters.showAll),
+    filters.statuses && filters.statuses.length > 0 ? inArray(tickets.status, [...filters.statuses]) : undefined,
+    // The queue filter keeps queue-less tickets: the web client always sends the user's queues, and
+    // the conversations no bot has routed yet must not vanish from everyone's list.
+    filters.queueIds && filters.queueIds.length > 0 ? or(inArray(tickets.queueId, [...filters.queueIds]), isNull(tickets.queueId)) : undefined,
+    tagIds.length > 0
+      ? inArray(
+          tickets.id,
+          db
+            .select({ ticketId: ticketTags.ticketId })
+            .from(ticketTags)
+            .where(and(eq(ticketTags.companyId, filters.companyId), inArray(ticketTags.tagId, [...tagIds])))
+            .groupBy(ticketTags.ticketId)
+            .having(sql`count(distinct ${ticketTags.tagId}) = ${tagIds.length}`),
+        )
+      : undefined,
+    userIds.length > 0 ? inArray(tickets.userId, [...userIds]) : undefined,
+    filters.createdOn ? onDay(tickets.createdAt, filters.createdOn, filters.timezone) : undefined,
+    filters.updatedOn ? onDay(tickets.updatedAt, filters.updatedOn, filters.timezone) : undefined,
+    filters.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    filters.search,
+  )
+}
+
+/** NULLS LAST like the index (drizzle writes its desc columns so): a different null order would not match it. */
+export const listOrder = [sql`${tickets.updatedAt} desc nulls last`, desc(tickets.id)] as const
+
+// The cursor: the last row's updated_at at full (microsecond) precision and its id. A JavaScript Date
+// would lose the microseconds and skip or repeat rows.
+const cursorKey = sql<string>`to_char(${tickets.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${tickets.id}`
+const cursorShape = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,10})$/
+
+export function encodeCursor(key: string): string {
+  return Buffer.from(key, 'utf8').toString('base64url')
+}
+
+export function decodeCursor(cursor: string): { updatedAt: string; id: number } {
+  const key = Buffer.from(cursor, 'base64url').toString('utf8')
+  const match = cursorShape.exec(key)
+  const updatedAt = match?.[1]
+  const id = Number(match?.[2])
+  const valid = updatedAt !== undefined && !Number.isNaN(new Date(`${updatedAt.slice(0, 23)}Z`).getTime()) && Number.isInteger(id) && id <= 2_147_483_647
+  if (!valid) throw invalidField('cursor', 'cursor must be the nextCursor of a previous page')
+  return { updatedAt, id }
+}
+
+function afterCursor(cursor: { updatedAt: string; id: number }): SQL | undefined {
+  const at = sql`${cursor.updatedAt}::timestamptz`
+  // The first part alone is what the index can seek to; the second breaks ties by id.
+  return and(lte(tickets.updatedAt, at), or(lt(tickets.updatedAt, at), lt(tickets.id, cursor.id)))
+}
+
+export type TicketIdPage = { ticketIds: number[]; hasMore: boolean; nextCursor: string | null }
+
+export async function findTicketIdPage(
+  db: Executor,
+  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string },
+): Promise<TicketIdPage> {
+  const cursor = input.cursor ? decodeCursor(input.cursor) : undefined
+  const offset = cursor ? 0 : ((input.pageNumber ?? 1) - 1) * input.pageSize
+  const rows = await db
+    .select({ id: tickets.id, key: cursorKey })
+    .from(tickets)
+    .where(and(input.where, cursor ? afterCursor(cursor) : undefined))
+    .orderBy(...listOrder)
+    .limit(input.pageSize + 1)
+    .offset(offset)
+  const hasMore = rows.length > input.pageSize
+  const page = rows.slice(0, input.pageSize)
+  const last = page[page.length - 1]
+  return { ticketIds: page.map((row) => row.id), hasMore, nextCursor: hasMore && last ? encodeCursor(last.key) : null }
+}
+
+export async function countTickets(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(tickets).where(where)
+  return row?.value ?? 0
+}

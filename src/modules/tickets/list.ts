@@ -1,0 +1,61 @@
+// GET /tickets and GET /ticket/kanban: the lists an agent works from.
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import type { Caller } from '../../core/tenant.ts'
+import { assertRealDay, parseIdList } from './list-filters.ts'
+import { countTickets, findTicketIdPage, ticketListCondition, type TicketFilters } from './list-query.ts'
+import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
+import { findCompanyTimezone } from './queries.ts'
+import { ticketSearchCondition } from './search.ts'
+import { findTicketViews } from './view.ts'
+import { findTicketViewer } from './viewer.ts'
+import type { TicketViewer } from './visibility.ts'
+
+export type TicketCaller = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super' | 'name'>
+
+/** Who the caller is for visibility, read fresh: his queues may have changed since his token was issued. */
+export async function viewerOf(deps: Pick<Deps, 'db'>, caller: TicketCaller): Promise<TicketViewer> {
+  const viewer = await findTicketViewer(deps.db, { companyId: caller.companyId, userId: caller.userId })
+  if (!viewer) throw new AppError('ERR_UNAUTHORIZED')
+  return viewer
+}
+
+export async function listTickets(deps: Deps, caller: TicketCaller, query: TicketListQuery): Promise<TicketPage> {
+  const { companyId } = caller
+  assertRealDay(query.date, 'date')
+  assertRealDay(query.updatedAt, 'updatedAt')
+  const filters: TicketFilters = {
+    companyId,
+    viewer: await viewerOf(deps, caller),
+    showAll: query.showAll === true,
+    statuses: query.status ? [query.status] : undefined,
+    queueIds: parseIdList(query.queueIds, 'queueIds'),
+    tagIds: parseIdList(query.tags, 'tags'),
+    userIds: parseIdList(query.users, 'users'),
+    createdOn: query.date,
+    updatedOn: query.updatedAt,
+    timezone: query.date || query.updatedAt ? await findCompanyTimezone(deps.db, companyId) : 'UTC',
+    withUnreadMessages: query.withUnreadMessages === true,
+    search: query.searchParam ? ticketSearchCondition(deps.db, { companyId, text: query.searchParam }) : undefined,
+  }
+  const where = ticketListCondition(deps.db, filters)
+  const page = await findTicketIdPage(deps.db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor })
+  const [tickets, count] = await Promise.all([findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), countTickets(deps.db, where)])
+  return { tickets, hasMore: page.hasMore, count, nextCursor: page.nextCursor }
+}
+
+/** The kanban board: open and pending tickets with their tags, seen as in the list (§6). */
+export async function listKanban(deps: Deps, caller: TicketCaller, query: KanbanQuery): Promise<KanbanBoard> {
+  const { companyId } = caller
+  const where = ticketListCondition(deps.db, {
+    companyId,
+    viewer: await viewerOf(deps, caller),
+    showAll: query.showAll === true,
+    statuses: ['open', 'pending'],
+    queueIds: parseIdList(query.queueIds, 'queueIds'),
+    timezone: 'UTC',
+    withUnreadMessages: false,
+  })
+  const page = await findTicketIdPage(deps.db, { where, pageSize: KANBAN_PAGE_SIZE, pageNumber: query.pageNumber })
+  return { tickets: await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), hasMore: page.hasMore }
+}

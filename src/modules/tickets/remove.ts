@@ -1,0 +1,19 @@
+// DELETE /tickets/{id} (admins, §6 ticket-options:deleteTicket): the ticket goes with its messages,
+// tags, notes and tracking (the foreign keys cascade); everyone who saw it drops it.
+import { and, eq } from 'drizzle-orm'
+import { tickets } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import type { TicketCaller } from './list.ts'
+import { publishTicketDeleted } from './realtime.ts'
+
+export async function deleteTicket(deps: Deps, caller: TicketCaller, ticketId: number): Promise<void> {
+  const { companyId } = caller
+  const [deleted] = await deps.db
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
+  if (!deleted) throw new AppError('ERR_NO_TICKET_FOUND')
+  publishTicketDeleted(deps, companyId, deleted)
+  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'delete', userId: caller.userId })
+}

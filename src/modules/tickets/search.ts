@@ -1,0 +1,51 @@
+// The ticket search (searchParam) as SQL that indexes serve at any size:
+// - the contact's name: ILIKE '%text%', served by the trigram index contacts_name_trgm_idx;
+// - the contact's number, when the text is a number: its digits, ILIKE on contacts_number_trgm_idx;
+// - the words of the ticket's messages: full-text search with exactly the expression of the GIN
+//   index messages_body_fts_idx, to_tsvector('simple', body), so that the planner can use it.
+// Together they are one semi-join (ticket id IN (matches)), never a LIKE over every message.
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { union } from 'drizzle-orm/pg-core'
+import { contacts, messages, tickets } from '../../../db/schema/index.ts'
+import type { Executor } from '../../../db/client.ts'
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** Digits when the text reads as a phone number ("+55 (11) 98765-4321"), else undefined. */
+export function numberDigits(text: string): string | undefined {
+  if (!/^[\d\s()+\-.]+$/.test(text)) return undefined
+  const digits = text.replace(/\D/g, '')
+  return digits.length > 0 ? digits : undefined
+}
+
+/**
+ * The text search over a company's tickets. The 'simple' configuration must stay a literal: the
+ * planner matches the query's expression against the index's, and a bound parameter would not match.
+ */
+export function messageTextMatches(text: string): SQL {
+  return sql`to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text})`
+}
+
+export function ticketSearchCondition(db: Executor, input: { companyId: number; text: string }): SQL | undefined {
+  const text = input.text.trim()
+  if (text === '') return undefined
+  const digits = numberDigits(text)
+  const matchingContacts = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, input.companyId), or(ilike(contacts.name, containsPattern(text)), digits ? ilike(contacts.number, containsPattern(digits)) : undefined)))
+  const ticketsOfMatchingContacts = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, input.companyId), inArray(tickets.contactId, matchingContacts)))
+  const ticketsWithMatchingMessages = db
+    .select({ id: messages.ticketId })
+    .from(messages)
+    .where(and(eq(messages.companyId, input.companyId), messageTextMatches(text), eq(messages.isDeleted, false)))
+  // One IN over the union of matches: the planner starts from the (few) matches and fetches their
+  // tickets by id, instead of testing every ticket of the company against two lists.
+  return inArray(tickets.id, union(ticketsOfMatchingContacts, ticketsWithMatchingMessages))
+}

@@ -1,0 +1,63 @@
+// A ticket's tags: add one (PUT /ticket-tags/{ticketId}/{tagId}), remove all (DELETE
+// /ticket-tags/{ticketId}; the kanban drag removes, then adds the lane's tag, §4 "Kanban"), or
+// replace them (POST /tags/sync). Anyone who may see the ticket may tag it; the ticket and the tags
+// must be the company's (404 otherwise, and nothing changes). Tagging is not conversation activity:
+// the ticket keeps its place in the lists.
+import { and, eq, inArray } from 'drizzle-orm'
+import { tags, ticketTags } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { publishTicketUpdate } from '../messages/realtime.ts'
+import { viewerOf, type TicketCaller } from './list.ts'
+import { findTicketView, type TicketView } from './view.ts'
+import { canSeeTicket } from './visibility.ts'
+
+async function visibleTicket(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
+  const ticket = await findTicketView(deps.db, { companyId: caller.companyId, ticketId })
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
+  if (!canSeeTicket(await viewerOf(deps, caller), ticket)) throw new AppError('ERR_NO_PERMISSION')
+  return ticket
+}
+
+async function assertCompanyTags(deps: Deps, companyId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return
+  const found = await deps.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), inArray(tags.id, [...tagIds])))
+  if (found.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND')
+}
+
+async function announce(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
+  const ticket = await findTicketView(deps.db, { companyId: caller.companyId, ticketId })
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
+  publishTicketUpdate(deps, caller.companyId, ticket)
+  deps.bus.emit('ticket.changed', { companyId: caller.companyId, ticketId, action: 'update', transition: 'tags', userId: caller.userId })
+  return ticket
+}
+
+export async function addTicketTag(deps: Deps, caller: TicketCaller, input: { ticketId: number; tagId: number }): Promise<TicketView> {
+  const { companyId } = caller
+  await visibleTicket(deps, caller, input.ticketId)
+  await assertCompanyTags(deps, companyId, [input.tagId])
+  await deps.db.insert(ticketTags).values({ ticketId: input.ticketId, tagId: input.tagId, companyId }).onConflictDoNothing()
+  return announce(deps, caller, input.ticketId)
+}
+
+export async function removeTicketTags(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
+  await visibleTicket(deps, caller, ticketId)
+  await deps.db.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticketId)))
+  return announce(deps, caller, ticketId)
+}
+
+export async function syncTicketTags(deps: Deps, caller: TicketCaller, input: { ticketId: number; tagIds: readonly number[] }): Promise<TicketView> {
+  const { companyId } = caller
+  const tagIds = [...new Set(input.tagIds)]
+  await visibleTicket(deps, caller, input.ticketId)
+  await assertCompanyTags(deps, companyId, tagIds)
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId)))
+    if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId: input.ticketId, tagId, companyId }))).onConflictDoNothing()
+  })
+  return announce(deps, caller, input.ticketId)
+}

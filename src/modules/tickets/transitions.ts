@@ -1,0 +1,190 @@
+// PUT /tickets/{id}: accept, return, close, reopen, transfer, or change the connection and the
+// integration fields (see transition-plan.ts for what a body means). The change is made in one short
+// transaction on the locked ticket row (two agents accepting at once are served one after the
+// other), with its ticket_tracking row; after the commit it is published, and the automatic texts
+// are sent: the greeting on accept (setting sendGreetingAccepted), the notice on transfer (setting
+// sendMsgTransfTicket), the connection's complationMessage on close (unless an onTicketClosing hook
+// takes it over).
+//
+// Who may: admins anything. An agent acts only on tickets he can see, and not on another agent's
+// open ticket; he accepts and reopens for himself only, and may hand his ticket (or a waiting one)
+// to any queue or user.
+import { and, eq } from 'drizzle-orm'
+import { tickets } from '../../../db/schema/index.ts'
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { getSetting } from '../settings/queries.ts'
+import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
+import { sendAutomaticText } from './automatic-send.ts'
+import { decideClosing, type TicketClosingDecision } from './closing.ts'
+import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
+import { invalidField } from './list-filters.ts'
+import { isAdminViewer } from './list-query.ts'
+import { viewerOf, type TicketCaller } from './list.ts'
+import type { UpdateTicketBody } from './model.ts'
+import {
+  findCompanyTimezone,
+  findConnectionRow,
+  findContactRow,
+  findQueueRef,
+  findTicketRow,
+  findUserRef,
+  integrationExists,
+  lockTicketRow,
+  promptExists,
+  type TicketRow,
+} from './queries.ts'
+import { publishTicketChange } from './realtime.ts'
+import { trackTransition } from './tracking.ts'
+import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
+import { findTicketView, type TicketView } from './view.ts'
+import { canSeeTicket, type TicketViewer } from './visibility.ts'
+
+function snapshot(ticket: TicketRow): PlannedTicket {
+  return { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, whatsappId: ticket.whatsappId }
+}
+
+function assertMayApply(viewer: TicketViewer, ticket: TicketRow, plan: TicketPlan): void {
+  if (isAdminViewer(viewer)) return
+  if (!canSeeTicket(viewer, ticket)) throw new AppError('ERR_NO_PERMISSION')
+  if (plan.transition === 'none') return
+  // Another agent's conversation in progress is his; only an admin reassigns it.
+  if (ticket.status === 'open' && ticket.userId !== viewer.userId) throw new AppError('ERR_NO_PERMISSION')
+  const { userId } = plan.after
+  if (userId !== null && userId !== viewer.userId && plan.transition !== 'transfer') throw new AppError('ERR_NO_PERMISSION')
+}
+
+/** The queue, user, connection, prompt and integration a change names must be the company's (422 otherwise). */
+async function assertReferences(deps: Deps, companyId: number, plan: TicketPlan): Promise<void> {
+  const { after, integration } = plan
+  if (plan.queueChanged && after.queueId !== null && !(await findQueueRef(deps.db, { companyId, queueId: after.queueId }))) {
+    throw invalidField('queueId', 'queueId is not a queue of your company')
+  }
+  if (plan.userChanged && after.userId !== null && !(await findUserRef(deps.db, { companyId, userId: after.userId }))) {
+    throw invalidField('userId', 'userId is not a user of your company')
+  }
+  if (plan.whatsappChanged && after.whatsappId !== null && !(await findConnectionRow(deps.db, { companyId, whatsappId: after.whatsappId }))) {
+    throw invalidField('whatsappId', 'whatsappId is not a connection of your company')
+  }
+  if (integration.promptId != null && !(await promptExists(deps.db, { companyId, promptId: integration.promptId }))) {
+    throw invalidField('promptId', 'promptId is not a prompt of your company')
+  }
+  if (integration.integrationId != null && !(await integrationExists(deps.db, { companyId, integrationId: integration.integrationId }))) {
+    throw invalidField('integrationId', 'integrationId is not an integration of your company')
+  }
+}
+
+type Applied = { ticket: TicketRow; plan: TicketPlan }
+
+/** The change on the locked row, re-planned from what the row holds now; undefined when nothing changed. */
+async function applyPlan(deps: Deps, caller: TicketCaller, viewer: TicketViewer, ticketId: number, body: UpdateTicketBody): Promise<Applied | undefined> {
+  const { companyId } = caller
+  const now = deps.now()
+  return deps.db.transaction(async (tx) => {
+    const ticket = await lockTicketRow(tx, { companyId, ticketId })
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
+    // Someone may have changed the ticket since the checks: the decision is taken again on the locked row.
+    const plan = planTicketUpdate(snapshot(ticket), body, caller.userId)
+    assertMayApply(viewer, ticket, plan)
+    if (plan.transition === 'none') return undefined
+    const { after } = plan
+    if (plan.transition === 'reopen' || plan.whatsappChanged) {
+      await assertNoOtherOpenTicket(tx, { companyId, contactId: ticket.contactId, whatsappId: after.whatsappId, exceptTicketId: ticket.id })
+    }
+    const humanTakesOver = after.status !== 'pending'
+    await tx
+      .update(tickets)
+      .set({
+        status: after.status,
+        userId: after.userId,
+        queueId: after.queueId,
+        whatsappId: after.whatsappId,
+        ...plan.integration,
+        // The chatbot stops talking once an agent has the conversation, or it is over.
+        ...(humanTakesOver && plan.transition !== 'edit' ? { chatbot: false } : {}),
+        ...(plan.transition === 'close' ? { unreadMessages: 0 } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
+    await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: plan.transition, after, now })
+    return { ticket, plan }
+  })
+}
+
+async function settingEnabled(deps: Deps, companyId: number, key: 'sendGreetingAccepted' | 'sendMsgTransfTicket'): Promise<boolean> {
+  return (await getSetting(deps.db, companyId, key)) === 'enabled'
+}
+
+async function sendTransitionTexts(deps: Deps, registry: ConnectionRegistry, caller: TicketCaller, applied: Applied, closing: TicketClosingDecision): Promise<void> {
+  const { companyId } = caller
+  const { ticket, plan } = applied
+  const { before, after } = plan
+  const send = (body: string, userId: number | null) => sendAutomaticText(deps, registry, { companyId, ticketId: ticket.id, body, userId })
+
+  if (plan.transition === 'accept' && !ticket.isGroup && after.userId !== null && (await settingEnabled(deps, companyId, 'sendGreetingAccepted'))) {
+    const agent = await findUserRef(deps.db, { companyId, userId: after.userId })
+    if (agent) await send(acceptGreeting(agent.name), agent.id)
+  }
+
+  if (plan.transition === 'transfer' && !ticket.isGroup && (await settingEnabled(deps, companyId, 'sendMsgTransfTicket'))) {
+    const queue = plan.queueChanged && after.queueId !== null ? await findQueueRef(deps.db, { companyId, queueId: after.queueId }) : undefined
+    const user = after.userId !== null && after.userId !== before.userId ? await findUserRef(deps.db, { companyId, userId: after.userId }) : undefined
+    if (queue || user) await send(transferNotice({ queueName: queue?.name, userName: user?.name }), caller.userId)
+  }
+
+  if (plan.transition === 'close' && closing === 'default' && ticket.whatsappId !== null) {
+    const connection = await findConnectionRow(deps.db, { companyId, whatsappId: ticket.whatsappId })
+    const contact = await findContactRow(deps.db, { companyId, contactId: ticket.contactId })
+    if (connection && contact && connection.complationMessage.trim() !== '') {
+      const timezone = await findCompanyTimezone(deps.db, companyId)
+      const body = fillMessageVariables(connection.complationMessage, { contactName: contact.name, ticketId: ticket.id, now: deps.now(), timezone })
+      await send(body, caller.userId)
+    }
+  }
+}
+
+export async function updateTicket(deps: Deps, registry: ConnectionRegistry, caller: TicketCaller, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
+  const { companyId } = caller
+  const current = await findTicketRow(deps.db, { companyId, ticketId })
+  if (!current) throw new AppError('ERR_NO_TICKET_FOUND')
+  const viewer = await viewerOf(deps, caller)
+  const plan = planTicketUpdate(snapshot(current), body, caller.userId)
+  assertMayApply(viewer, current, plan)
+  await assertReferences(deps, companyId, plan)
+
+  if (plan.transition === 'none') {
+    const unchanged = await findTicketView(deps.db, { companyId, ticketId })
+    if (!unchanged) throw new AppError('ERR_NO_TICKET_FOUND')
+    return unchanged
+  }
+
+  let closing: TicketClosingDecision = 'default'
+  if (plan.transition === 'close') {
+    const contact = await findContactRow(deps.db, { companyId, contactId: current.contactId })
+    const connection = current.whatsappId === null ? undefined : await findConnectionRow(deps.db, { companyId, whatsappId: current.whatsappId })
+    if (contact) closing = await decideClosing({ deps, registry, companyId, ticket: current, contact, connection, userId: caller.userId })
+  }
+
+  let applied: Applied | undefined
+  if (closing !== 'keepOpen') {
+    const whatsappId = plan.after.whatsappId
+    applied = await applyPlan(deps, caller, viewer, ticketId, body).catch((error: unknown) =>
+      otherOpenTicketRace(deps.db, error, { companyId, contactId: current.contactId, whatsappId, exceptTicketId: current.id }),
+    )
+  }
+
+  const view = await findTicketView(deps.db, { companyId, ticketId })
+  if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
+  if (!applied) return view
+  await publishTicketChange(deps, companyId, applied.plan.before, view)
+  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'update', transition: applied.plan.transition === 'none' ? undefined : applied.plan.transition, userId: caller.userId })
+  try {
+    await sendTransitionTexts(deps, registry, caller, applied, closing)
+  } catch (error) {
+    // The change is committed and published: a text that could not be prepared must not turn it into an error.
+    deps.logger.error('automatic texts of a ticket change failed', { companyId, ticketId, transition: applied.plan.transition, error })
+  }
+  // The texts moved the ticket's last message: answer with what the lists now show.
+  return (await findTicketView(deps.db, { companyId, ticketId })) ?? view
+}

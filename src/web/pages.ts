@@ -1,0 +1,95 @@
+// The web pages: each route of web/routes.ts answers with its island's HTML shell, /assets/* serves the
+// build, /favicon.svg the icon, and / goes to the inbox until the dashboard page exists. Redirects
+// between public and private pages happen in the browser: the access token lives only in memory there.
+// The build is made on first use when dist/web is missing or stale, so a fresh clone starts without
+// the prestart step.
+import { Elysia } from 'elysia'
+import { join } from 'node:path'
+import { ensureWebBuild, webRoot, type WebManifest } from '../../web/build-manifest.ts'
+import { HOME_PATH, isPageAvailable, pageRoutes, type IslandName } from '../../web/routes.ts'
+import type { Deps } from '../core/deps.ts'
+import { assetResponse } from './assets.ts'
+import { renderShell, type Shell } from './html-shell.ts'
+
+const notFound = () =>
+  new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+function securityHeaders(shell: Shell): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    // The shell names hashed assets: always revalidate it, so a deploy is picked up at once.
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    // Scripts only from here, plus the one inline theme script by its hash. Images and media may come
+    // from WhatsApp's servers (profile pictures) and blob: URLs (recorded audio, previews).
+    'content-security-policy': [
+      "default-src 'self'",
+      `script-src 'self' 'sha256-${shell.scriptHash}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "media-src 'self' blob: https:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  }
+}
+
+export const webPages = (deps: Deps) => {
+  let ready: Promise<Map<IslandName, Shell>> | undefined
+
+  const shells = () => {
+    ready ??= ensureWebBuild()
+      .then(({ manifest, built }) => {
+        if (built) deps.logger.info('web pages built', { milliseconds: built.milliseconds, islands: Object.keys(manifest.islands).length })
+        return shellsOf(manifest)
+      })
+      .catch((error: unknown) => {
+        ready = undefined
+        deps.logger.error('web pages could not be built', { error })
+        throw error
+      })
+    return ready
+  }
+
+  const page = (island: IslandName) => async () => {
+    const shell = (await shells().catch(() => undefined))?.get(island)
+    if (!shell) return new Response('The web interface is not available: its build failed (see the server log).', { status: 503 })
+    return new Response(shell.html, { headers: securityHeaders(shell) })
+  }
+
+  const plugin = new Elysia({ name: 'web-pages' })
+    // Built (when needed) as the server starts, not on the first visitor's time.
+    .onStart(() => {
+      void shells().catch(() => undefined)
+    })
+    .get(
+      '/assets/:file',
+      async ({ params, request }) => {
+        await shells().catch(() => undefined)
+        return assetResponse(params.file, request.headers.get('accept-encoding')) ?? notFound()
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      '/favicon.svg',
+      () => new Response(Bun.file(join(webRoot, 'public', 'favicon.svg')), { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } }),
+      { detail: { hide: true } },
+    )
+  // §2: "/" is the dashboard (admin only); until that page exists it opens the inbox.
+  // Routes added in a loop register on the instance; the typed API (Eden) does not need to know them.
+  if (!isPageAvailable('/')) plugin.get('/', ({ redirect }) => redirect(HOME_PATH, 302), { detail: { hide: true } })
+  for (const route of pageRoutes) plugin.get(route.path, page(route.island), { detail: { hide: true } })
+  return plugin
+}
+
+function shellsOf(manifest: WebManifest): Map<IslandName, Shell> {
+  const shells = new Map<IslandName, Shell>()
+  for (const [island, assets] of Object.entries(manifest.islands)) shells.set(island as IslandName, renderShell(assets, manifest.catalogs))
+  return shells
+}

@@ -1,0 +1,156 @@
+// Sign-up, sign-in, its errors, logout and the password reset, in a real browser (§2, §4, §5, §8).
+import { expect, test } from 'bun:test'
+import { desc, eq } from 'drizzle-orm'
+import { mailOutbox } from '../../db/schema/index.ts'
+import { daysFromToday, makeCompany, makePlan, makeUser } from '../helpers/factories.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+
+const harness = await startWebHarness()
+
+describeInBrowser('public pages and the session', () => {
+  test('sign up a company, then sign in and land on /tickets with the greeting', async () => {
+    const plan = await makePlan(harness.context.db, { name: `Starter ${Date.now()}`, isPublic: true })
+    const { page, browserContext, problems } = await openPage(harness)
+    const companyName = `Acme ${Date.now()}`
+    const email = `owner-${Date.now()}@example.com`
+
+    await page.goto('/signup')
+    // Checked before sending: nothing filled in.
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await page.getByText('Enter the company name, 2 to 50 characters.').waitFor()
+    await page.getByText('Choose a plan.').waitFor()
+
+    await page.getByLabel('Company name').fill(companyName)
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.getByLabel('Phone').pressSequentially('11987654321')
+    expect(await page.getByLabel('Phone').inputValue()).toBe('(11) 98765-4321')
+    await page.getByLabel('Password', { exact: true }).fill('secret1')
+    await page.getByRole('button', { name: /Plan$/ }).click()
+    await page.getByRole('option', { name: new RegExp(plan.name) }).click()
+    await page.getByRole('button', { name: 'Sign up' }).click()
+
+    await page.waitForURL('**/login')
+    await page.getByText('Your company was created. Sign in to start your trial.').waitFor()
+
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('secret1')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/tickets')
+    await page.getByText(`Hello ${companyName}, welcome to ${companyName}!`).waitFor()
+    // A signup trial lasts 3 days: under 5 days left, the warning says how many.
+    await page.getByText('Your subscription expires in 3 days. Renew it to keep using the system.').waitFor()
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('the server answers field errors on the fields (e-mail already used)', async () => {
+    const plan = await makePlan(harness.context.db, { isPublic: true })
+    const company = await makeCompany(harness.context.db, { planId: plan.id })
+    const taken = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext } = await openPage(harness)
+    await page.goto('/signup')
+    await page.getByLabel('Company name').fill(`Other ${Date.now()}`)
+    await page.getByLabel('E-mail', { exact: true }).fill(taken.email)
+    await page.getByLabel('Password', { exact: true }).fill('secret1')
+    await page.getByRole('button', { name: /Plan$/ }).click()
+    await page.getByRole('option', { name: new RegExp(plan.name) }).click()
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await page.getByText('This e-mail address is already in use.').waitFor()
+    expect(page.url()).toEndWith('/signup')
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('a wrong password shows the translated error', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness)
+    await page.goto('/login')
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Authentication failed. Please check your e-mail and password.' }).waitFor()
+    expect(page.url()).toEndWith('/login')
+    expect(unexpectedErrors(problems, [401])).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('an expired subscription says since when, and to contact support', async () => {
+    const dueDate = daysFromToday(-3)
+    const company = await makeCompany(harness.context.db, { dueDate })
+    const user = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    const { page, browserContext } = await openPage(harness)
+    await page.goto('/login')
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    const [year, month, day] = dueDate.split('-')
+    await page.getByText(`Your subscription expired on ${day}/${month}/${year}. Please contact support for more information.`).waitFor()
+    expect(page.url()).toEndWith('/login')
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('logout returns to /login, and /tickets then sends to /login', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, user)
+    // A reload restores the session from the refresh cookie.
+    await page.reload()
+    await page.getByText(`Hello ${user.name}`).waitFor()
+    await page.getByRole('button', { name: `Account: ${user.name}` }).click()
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    await page.waitForURL('**/login')
+    await page.goto('/tickets')
+    await page.waitForURL('**/login')
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('a signed-in visitor of a public page goes on to the app', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext } = await openPage(harness)
+    await signInThroughForm(page, user)
+    await page.goto('/signup')
+    await page.waitForURL('**/tickets')
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('forgot password: the mailed code sets a new password, then sign-in works with it', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness)
+    await page.goto(`/forgetpsw?companyId=${company.id}`)
+
+    await page.getByLabel('E-mail', { exact: true }).fill(`nobody-${Date.now()}@example.com`)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByText('E-mail not found.').waitFor()
+
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+    await page.getByRole('button', { name: 'Send code' }).click()
+    await page.getByText('E-mail sent. Check your inbox for the code.').waitFor()
+    const [mail] = await harness.context.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.id)).limit(1)
+    const code = /code is (\d{6})/.exec(mail!.text)![1]!
+
+    await page.getByLabel('Verification code').fill(code)
+    await page.getByLabel('New password', { exact: true }).fill('weak')
+    await page.getByLabel('Confirm the new password').fill('other')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.getByText('Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.').waitFor()
+    await page.getByText('The passwords do not match.').waitFor()
+
+    // The show/hide toggle reveals what was typed.
+    await page.getByLabel('New password', { exact: true }).fill('Sup3r/Secret?#%')
+    await page.getByRole('button', { name: 'Show password' }).first().click()
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('type')).toBe('text')
+    await page.getByLabel('Confirm the new password').fill('Sup3r/Secret?#%')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.waitForURL('**/login?companyId=*')
+    await page.getByText('Password updated. Sign in with the new password.').waitFor()
+
+    await signInThroughForm(page, { email: user.email, password: 'Sup3r/Secret?#%' })
+    expect(unexpectedErrors(problems, [404])).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+})

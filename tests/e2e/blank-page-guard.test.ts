@@ -1,0 +1,54 @@
+// The blank-page guard: every page the server serves renders visible text, signed in or not, with no
+// console error and no uncaught exception. A build that drops the Lingui macro step, a missing
+// catalog or a crash on boot all show up here as an empty #root.
+import { expect, test } from 'bun:test'
+import { pageRoutes } from '../../web/routes.ts'
+import { makeCompany, makeUser } from '../helpers/factories.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness } from './support/harness.ts'
+
+const harness = await startWebHarness()
+
+/** Every served path, with a sample value for its parameters (a ticket may be addressed by uuid). */
+const servedPaths = pageRoutes.map((route) => route.path.replace(':ticketId', '5b0f0c52-6f4c-4a63-9d43-2a3f1b7f9c10'))
+
+async function visibleText(page: import('playwright-core').Page): Promise<string> {
+  await page.waitForLoadState('networkidle')
+  return (await page.locator('#root').innerText()).trim()
+}
+
+describeInBrowser('blank-page guard', () => {
+  test('signed out: every page shows text (private ones at /login), without errors', async () => {
+    for (const language of ['en', 'pt', 'es']) {
+      const { page, browserContext, problems } = await openPage(harness)
+      await page.goto('/login')
+      await page.evaluate((code) => localStorage.setItem('language', code), language)
+      for (const path of servedPaths) {
+        await page.goto(path)
+        const route = pageRoutes.find((candidate) => path.startsWith(candidate.path.split('/:')[0]!))!
+        if (route.access === 'private') await page.waitForURL('**/login')
+        const text = await visibleText(page)
+        expect({ language, path, blank: text.length === 0 }).toEqual({ language, path, blank: false })
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
+      }
+      expect([...problems.consoleErrors, ...problems.pageErrors]).toEqual([])
+      await browserContext.close()
+    }
+  }, E2E_TIMEOUT * 2)
+
+  test('signed in: every page shows text (public ones go on to /tickets), without errors', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, user)
+    for (const path of servedPaths) {
+      await page.goto(path)
+      const route = pageRoutes.find((candidate) => path.startsWith(candidate.path.split('/:')[0]!))!
+      if (route.access === 'public') await page.waitForURL('**/tickets')
+      await page.locator('.topbar-greeting').waitFor()
+      const text = await visibleText(page)
+      expect({ path, blank: text.length === 0 }).toEqual({ path, blank: false })
+    }
+    expect([...problems.consoleErrors, ...problems.pageErrors]).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT * 2)
+})

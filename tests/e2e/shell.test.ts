@@ -1,0 +1,153 @@
+// The private shell (§2 Side menu, Main layout) and the session rules of §4/§7 in the browser.
+import { expect, test } from 'bun:test'
+import { makeCompany, makeUser } from '../helpers/factories.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+
+const harness = await startWebHarness()
+
+describeInBrowser('the app shell', () => {
+  test('wide screen: the 240 px drawer is open, collapses to icons and shows the version', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness, { viewport: { width: 1300, height: 800 } })
+    await signInThroughForm(page, user)
+    const drawer = page.locator('#app-drawer')
+    expect((await drawer.boundingBox())?.width).toBe(240)
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Tickets'])
+    expect(await menu.getByRole('link', { name: 'Tickets' }).getAttribute('aria-current')).toBe('page')
+    await menu.getByText(/^Version \d+\.\d+\.\d+/).waitFor()
+    // The logo placeholder of "no ticket selected".
+    await page.locator('.tickets-empty svg').waitFor()
+
+    const toggle = page.getByRole('button', { name: 'Close menu' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await toggle.click()
+    expect((await drawer.boundingBox())?.width).toBe(64)
+    // Collapsed, the items keep their names for assistive technology.
+    await menu.getByRole('link', { name: 'Tickets' }).waitFor()
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('between 600 and 1200 px the drawer starts collapsed', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext } = await openPage(harness, { viewport: { width: 1000, height: 800 } })
+    await signInThroughForm(page, user)
+    expect((await page.locator('#app-drawer').boundingBox())?.width).toBe(64)
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('narrow screen (500 px): the drawer is temporary, a modal with names cut to 10 characters', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness, { viewport: { width: 500, height: 800 } })
+    await page.goto('/login')
+    await page.evaluate(() => localStorage.setItem('language', 'pt'))
+    await page.reload()
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+    await page.getByLabel('Senha', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await page.waitForURL('**/tickets')
+    await page.getByText(`Olá ${user.name}`).waitFor()
+    expect(await page.getByRole('navigation', { name: 'Menu principal' }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await drawer.waitFor()
+    const link = drawer.getByRole('link', { name: 'Atendimentos' })
+    expect(await link.innerText()).toBe('Atendiment…')
+    // Keyboard: focus stays in the drawer and Escape closes it.
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'detached' })
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('a sign-in elsewhere logs this tab out after about 1 s, with the message', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const first = await openPage(harness)
+    // Timed inside the page: when the message appears, and when the page is left for /login.
+    await first.browserContext.addInitScript(() => {
+      const mark = (key: string) => sessionStorage.getItem(key) ?? sessionStorage.setItem(key, String(Date.now()))
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Your account was accessed from another computer.')) mark('noticedAt')
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+      addEventListener('pagehide', () => {
+        if (sessionStorage.getItem('noticedAt')) mark('leftAt')
+      })
+    })
+    await signInThroughForm(first.page, user)
+    const socketOpen = first.page.waitForEvent('websocket')
+    await first.page.reload()
+    const socket = await socketOpen
+    await socket.waitForEvent('framereceived')
+
+    const second = await openPage(harness)
+    await signInThroughForm(second.page, user)
+    await first.page.waitForURL('**/login')
+    // The message is flashed onto the login page too.
+    await first.page.getByText('Your account was accessed from another computer.').waitFor()
+    const [noticedAt, leftAt] = await first.page.evaluate(() => [Number(sessionStorage.getItem('noticedAt')), Number(sessionStorage.getItem('leftAt'))])
+    expect(leftAt - noticedAt).toBeGreaterThanOrEqual(950)
+    expect(leftAt - noticedAt).toBeLessThan(3000)
+    // The second tab keeps its session.
+    await second.page.reload()
+    await second.page.getByText(`Hello ${user.name}`).waitFor()
+    await first.browserContext.close()
+    await second.browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('an expired access token is refreshed once and the request retried', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, user)
+    let refreshes = 0
+    let expiredAnswers = 0
+    // Counted as the browser sends them (a keepalive request may bypass request routing).
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh_token')) refreshes += 1
+    })
+    // The first plan request after the page load meets an "expired" token, as after 15 idle minutes.
+    await page.route('**/api/companies/listPlan/*', async (route) => {
+      if (expiredAnswers === 0) {
+        expiredAnswers += 1
+        await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) })
+        return
+      }
+      await route.continue()
+    })
+    const planAnswered = page.waitForResponse((response) => response.url().includes('/api/companies/listPlan/') && response.status() === 200)
+    await page.reload()
+    await planAnswered
+    await page.getByText(`Hello ${user.name}`).waitFor()
+    // One refresh restores the session on load, one more renews the expired token.
+    expect(refreshes).toBe(2)
+    expect(page.url()).toEndWith('/tickets')
+    expect(unexpectedErrors(problems, [403])).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('the profile modal saves the own name; errors show on the fields', async () => {
+    const company = await makeCompany(harness.context.db)
+    const user = await makeUser(harness.context.db, { companyId: company.id })
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, user)
+    await page.getByRole('button', { name: `Account: ${user.name}` }).click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Profile' })
+    await dialog.getByLabel('Name').fill('A')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByText('Enter a name, 2 to 50 characters.').waitFor()
+    await dialog.getByLabel('Name').fill('Renamed Agent')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Profile saved.').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Hello Renamed Agent').waitFor()
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT)
+})

@@ -1,0 +1,73 @@
+// Browser tests: the real app (a fresh test database) served on a random port, driven by Debian's
+// chromium through playwright-core. Without /usr/bin/chromium the browser suites are skipped, loudly.
+import { afterAll, describe } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { ensureWebBuild } from '../../../web/build-manifest.ts'
+import { createTestContext, type TestContext } from '../../helpers/context.ts'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const hasChromium = existsSync(CHROMIUM_PATH)
+/** Per browser test: page loads, builds and bcrypt-slow sign-ins add up. */
+export const E2E_TIMEOUT = 30_000
+
+const skipNotice = `e2e: ${CHROMIUM_PATH} is missing, browser tests are SKIPPED (install it: apt-get install -y chromium)`
+
+/** `describe` that runs only where chromium is installed, saying so when it does not. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (!hasChromium) console.warn(skipNotice)
+  describe.skipIf(!hasChromium)(name, body)
+}
+
+export type WebHarness = { context: TestContext; baseUrl: string; browser: Browser }
+
+/**
+ * Builds the web app if needed, then starts the server (fresh database) and the browser, both closed
+ * after the file. Call at the top level of a test file: undefined when chromium is missing.
+ */
+export async function startWebHarness(): Promise<WebHarness> {
+  if (!hasChromium) return undefined as unknown as WebHarness
+  await ensureWebBuild()
+  const context = await createTestContext()
+  const baseUrl = context.listen()
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  afterAll(() => browser.close())
+  return { context, baseUrl, browser }
+}
+
+export type BrowserProblems = { consoleErrors: string[]; pageErrors: string[] }
+
+/** A page in a fresh browser context (its own storage and cookies) that records errors. */
+export async function openPage(
+  harness: WebHarness,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; browserContext: BrowserContext; problems: BrowserProblems }> {
+  const browserContext = await harness.browser.newContext({ baseURL: harness.baseUrl, viewport: { width: 1280, height: 800 }, ...options })
+  const page = await browserContext.newPage()
+  const problems: BrowserProblems = { consoleErrors: [], pageErrors: [] }
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message))
+  return { page, browserContext, problems }
+}
+
+/** Errors other than the failed requests a test provokes on purpose (a wrong password answers 401). */
+export function unexpectedErrors(problems: BrowserProblems, expectedStatuses: number[] = []): string[] {
+  const expected = expectedStatuses.map((status) => `status of ${status}`)
+  return [...problems.pageErrors, ...problems.consoleErrors.filter((text) => !expected.some((fragment) => text.includes(fragment)))]
+}
+
+/** Signs in through the login form (in English) and waits for the inbox. */
+export async function signInThroughForm(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('E-mail', { exact: true }).fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL('**/tickets')
+  // The shell renders once the session is restored: no refresh is left in flight.
+  await page.locator('.topbar-greeting').waitFor()
+}

@@ -1,0 +1,22 @@
+// What an API error says: its code, the fields at fault (422) and any detail (a due date).
+
+export type FieldError = { field: string; message: string }
+export type ApiError = { status: number; code: string; fields: FieldError[]; dueDate?: string; retryAfterSeconds?: number }
+
+/** Reads an Eden error ({status, value}); a network failure (Eden hands the Error as value) is ERR_NETWORK. */
+export function apiErrorOf(error: unknown): ApiError {
+  if (error && typeof error === 'object' && 'status' in error && 'value' in error && !((error as { value: unknown }).value instanceof Error)) {
+    const status = Number((error as { status: unknown }).status)
+    const value = (error as { value: unknown }).value
+    const body = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+    const fields = Array.isArray(body.fields) ? (body.fields as FieldError[]).filter((field) => typeof field?.field === 'string') : []
+    return {
+      status,
+      code: typeof body.error === 'string' ? body.error : typeof value === 'string' && value ? value : `HTTP_${status}`,
+      fields,
+      dueDate: typeof body.dueDate === 'string' ? body.dueDate : undefined,
+      retryAfterSeconds: typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : undefined,
+    }
+  }
+  return { status: 0, code: 'ERR_NETWORK', fields: [] }
+}

@@ -1,0 +1,63 @@
+// The private shell (§2 Side menu, Main layout): top bar, a 240 px drawer open by default above
+// 1200 px, collapsible to icons between 600 and 1200 px, and a temporary (modal) drawer below 600 px.
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components'
+import { Button } from '../button.tsx'
+import { CloseIcon } from '../icons.tsx'
+import { Logo } from '../logo.tsx'
+import { useRealtimeConnection } from './realtime-connection.ts'
+import { usePlanFeatures, useVersion } from './session-data.ts'
+import { SideMenu } from './side-menu.tsx'
+import { TopBar } from './top-bar.tsx'
+import { useViewportWidth } from './use-viewport-width.ts'
+
+export const OPEN_DRAWER_ABOVE = 1200
+export const TEMPORARY_DRAWER_BELOW = 600
+const DRAWER_ID = 'app-drawer'
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui()
+  const width = useViewportWidth()
+  const temporary = width < TEMPORARY_DRAWER_BELOW
+  const [open, setOpen] = useState(() => window.innerWidth > OPEN_DRAWER_ABOVE)
+  useRealtimeConnection()
+  usePlanFeatures()
+  const version = useVersion()
+
+  // Shrinking into the phone layout closes the drawer; it opens on demand as an overlay.
+  useEffect(() => {
+    if (temporary) setOpen(false)
+  }, [temporary])
+
+  return (
+    <div className="app" data-drawer={temporary ? 'temporary' : open ? 'open' : 'collapsed'}>
+      <a className="skip-link" href="#main">
+        {t`Skip to content`}
+      </a>
+      <TopBar menuOpen={open} onToggleMenu={() => setOpen(!open)} drawerId={DRAWER_ID} />
+      {temporary ? (
+        <ModalOverlay className="drawer-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
+          <Modal className="drawer drawer-temporary">
+            <Dialog className="drawer-dialog" id={DRAWER_ID} aria-label={t`Menu`}>
+              <div className="drawer-header">
+                <Logo size={32} />
+                <Button variant="ghost" icon slot="close" aria-label={t`Close menu`}>
+                  <CloseIcon />
+                </Button>
+              </div>
+              <SideMenu short version={version} />
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      ) : (
+        <aside className="drawer drawer-permanent" id={DRAWER_ID} data-open={open || undefined}>
+          <SideMenu compact={!open} version={version} />
+        </aside>
+      )}
+      <main className="app-main" id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  )
+}

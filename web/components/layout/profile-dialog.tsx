@@ -1,0 +1,104 @@
+// The profile modal of the user menu: the user edits their own name, e-mail and password (§5 User).
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useState, type FormEvent } from 'react'
+import { Form } from 'react-aria-components'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { updateSessionUser } from '../../api/session.ts'
+import { isEmail, lengthBetween } from '../../forms/validation.ts'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { sessionUserAtom, type SessionUser } from '../../state/session.ts'
+import { Button } from '../button.tsx'
+import { Dialog } from '../dialog.tsx'
+import { PasswordField } from '../password-field.tsx'
+import { TextField } from '../text-field.tsx'
+import { showToast } from '../toasts.tsx'
+
+type Errors = { name?: string; email?: string; password?: string; form?: string }
+
+function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const [name, setName] = useState(user.name)
+  const [email, setEmail] = useState(user.email)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [pending, setPending] = useState(false)
+
+  const rules = {
+    name: t`Enter a name, 2 to 50 characters.`,
+    email: t`Enter a valid e-mail address.`,
+    password: t`The password must have 5 to 50 characters.`,
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found: Errors = {}
+    if (!lengthBetween(name, 2, 50)) found.name = rules.name
+    if (!isEmail(email)) found.email = rules.email
+    if (password && (password.length < 5 || password.length > 50)) found.password = rules.password
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setPending(true)
+    try {
+      const { data, error } = await api.users({ id: user.id }).put({ name: name.trim(), email: email.trim(), ...(password ? { password } : {}) })
+      if (error || !data) {
+        const failure = apiErrorOf(error)
+        const fromServer: Errors = {}
+        for (const { field } of failure.fields) if (field === 'name' || field === 'email' || field === 'password') fromServer[field] = rules[field]
+        if (failure.code === 'ERR_EMAIL_ALREADY_EXISTS') fromServer.email = errorMessage(i18n, failure.code)
+        if (Object.keys(fromServer).length === 0) fromServer.form = errorMessage(i18n, failure.code)
+        setErrors(fromServer)
+        return
+      }
+      const { createdAt: _createdAt, updatedAt: _updatedAt, ...saved } = data
+      updateSessionUser(saved)
+      showToast('success', t`Profile saved.`)
+      onDone()
+    } catch (failure) {
+      setErrors({ form: errorMessage(i18n, apiErrorOf(failure).code) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Form className="form" onSubmit={submit} validationBehavior="aria">
+      {errors.form ? (
+        <p className="form-alert" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} error={errors.name} isRequired autoFocus />
+      <TextField label={t`E-mail`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} isRequired />
+      <PasswordField
+        label={t`New password`}
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        description={t`Leave it empty to keep the current password.`}
+      />
+      <div className="dialog-actions">
+        <Button variant="secondary" onPress={onDone}>
+          {t`Cancel`}
+        </Button>
+        <Button type="submit" isPending={pending}>
+          {t`Save`}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+export function ProfileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+  const { t } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  if (!user) return null
+  return (
+    <Dialog title={t`Profile`} isOpen={isOpen} onOpenChange={onOpenChange}>
+      <ProfileForm user={user} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  )
+}

@@ -1,0 +1,31 @@
+// The pages the server serves and the island that renders each one. Shared by the server (which
+// answers these paths with an HTML shell) and the client (which shows menu items only for pages
+// that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
+// the side menu hides its item. Adding a page = one line here plus its island.
+
+export const islandNames = ['login', 'signup', 'forgetpsw', 'app'] as const
+export type IslandName = (typeof islandNames)[number]
+
+export type PageRoute = {
+  /** Elysia path syntax (`:param`). */
+  path: string
+  island: IslandName
+  access: 'public' | 'private'
+}
+
+export const pageRoutes: readonly PageRoute[] = [
+  { path: '/login', island: 'login', access: 'public' },
+  { path: '/signup', island: 'signup', access: 'public' },
+  { path: '/forgetpsw', island: 'forgetpsw', access: 'public' },
+  { path: '/tickets', island: 'app', access: 'private' },
+  { path: '/tickets/:ticketId', island: 'app', access: 'private' },
+]
+
+/** Where a signed-in user lands: after login and when opening a public page while signed in. */
+export const HOME_PATH = '/tickets'
+export const LOGIN_PATH = '/login'
+
+/** True when the server serves this menu path (its first segment matches a page route). */
+export function isPageAvailable(path: string): boolean {
+  return pageRoutes.some((route) => route.path === path)
+}
