@@ -30,6 +30,7 @@ export async function createTestContext(options: { config?: Partial<Config>; now
   const app = createApp(deps)
   // Keep the wire's strings: Eden would otherwise turn any date-like string (a due date) into a Date.
   const api = treaty(app, { parseDate: false })
+  let closed = false
   const context = {
     db: database.db,
     deps,
@@ -52,7 +53,10 @@ export async function createTestContext(options: { config?: Partial<Config>; now
       if (!app.server) app.listen({ port: 0, hostname: '127.0.0.1' })
       return `http://127.0.0.1:${app.server!.port}`
     },
+    /** Idempotent: a harness may close it before its own afterAll does. */
     close: async () => {
+      if (closed) return
+      closed = true
       if (app.server) await app.stop(true)
       await deps.realtime.close()
       if (redis) {

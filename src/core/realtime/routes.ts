@@ -39,9 +39,15 @@ export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
     idleTimeout: IDLE_TIMEOUT_SECONDS,
     detail: { summary: 'Realtime events (see the README for the protocol)' },
     async open(ws) {
-      const socket = await hub.add(ws.id, ws.data.caller, { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) })
-      if (!socket) ws.close(4001, 'unknown user')
-      else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+      try {
+        const socket = await hub.add(ws.id, ws.data.caller, { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) })
+        if (!socket) ws.close(4001, 'unknown user')
+        else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+      } catch (error) {
+        // The database was unreachable (or the server is stopping): the client reconnects later.
+        deps.logger.warn('websocket could not be registered', { userId: ws.data.caller.userId, error })
+        ws.close(1011, 'try again')
+      }
     },
     async message(ws, message) {
       const { companyId } = ws.data.caller
@@ -52,7 +58,11 @@ export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
         return
       }
       if (frame.event === 'userStatus') {
-        await deps.db.update(users).set({ online: true, lastSeenAt: deps.now() }).where(eq(users.id, socket.userId))
+        await deps.db
+          .update(users)
+          .set({ online: true, lastSeenAt: deps.now() })
+          .where(eq(users.id, socket.userId))
+          .catch((error: unknown) => deps.logger.warn('user status not saved', { userId: socket.userId, error }))
         return
       }
       const roomEvent = roomEvents[frame.event]

@@ -34,7 +34,11 @@ export async function startWebHarness(): Promise<WebHarness> {
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
-  afterAll(() => browser.close())
+  // The browser goes first: its pages would otherwise reconnect to a server whose database is gone.
+  afterAll(async () => {
+    await browser.close()
+    await context.close()
+  })
   return { context, baseUrl, browser }
 }
 
