@@ -13,6 +13,7 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
+import { wireChatbot } from './modules/chatbot/wiring.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './modules/simulator/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -69,6 +70,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
   const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps), cluster })
+  wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)

@@ -1,0 +1,55 @@
+// One reply of the chatbot to one customer message: what it knows, and how it speaks and moves the ticket.
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../../core/deps.ts'
+import { fillMessageVariables } from '../tickets/automatic-texts.ts'
+import { sendAutomaticText } from '../tickets/automatic-send.ts'
+import type { ConnectionRow, ContactRow, TicketRow } from '../tickets/queries.ts'
+import { publishTicketChange } from '../tickets/realtime.ts'
+import { findTicketView } from '../tickets/view.ts'
+import { updateBotState, type BotCompany, type BotState } from './queries.ts'
+
+export type BotTurn = {
+  deps: Deps
+  registry: ConnectionRegistry
+  companyId: number
+  company: BotCompany
+  connection: ConnectionRow
+  contact: ContactRow
+  /** The ticket as the bot last left it (kept up to date by saveState). */
+  ticket: TicketRow
+}
+
+/** An out-of-hours message is not repeated to a customer who keeps writing within this window. */
+export const outOfHoursQuietMs = 30 * 60 * 1000
+
+/** Fills the §9 variables and sends the text as the platform (no user); empty texts are skipped. */
+export async function say(turn: BotTurn, text: string): Promise<void> {
+  if (text.trim() === '') return
+  const body = fillMessageVariables(text, { contactName: turn.contact.name, ticketId: turn.ticket.id, now: turn.deps.now(), timezone: turn.company.timezone })
+  await sendAutomaticText(turn.deps, turn.registry, { companyId: turn.companyId, ticketId: turn.ticket.id, body, userId: null })
+}
+
+/** Stores the bot's state; a change of queue is published like any ticket change (lists move). */
+export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
+  const before = turn.ticket
+  await updateBotState(turn.deps.db, { companyId: turn.companyId, ticketId: before.id }, state, turn.deps.now())
+  turn.ticket = { ...before, ...state }
+  if (state.queueId === undefined || state.queueId === before.queueId) return
+  const view = await findTicketView(turn.deps.db, { companyId: turn.companyId, ticketId: before.id })
+  if (!view) return
+  await publishTicketChange(turn.deps, turn.companyId, { queueId: before.queueId, userId: before.userId, status: before.status }, view)
+}
+
+/** A bot message: sent, and remembered as the bot's last word (timeUseBotQueues counts from it). */
+export async function botSays(turn: BotTurn, text: string, state: BotState = {}): Promise<void> {
+  await saveState(turn, { ...state, lastBotMessageAt: turn.deps.now() })
+  await say(turn, text)
+}
+
+/** The out-of-hours text, once per burst of customer messages. */
+export async function sayOutOfHours(turn: BotTurn, text: string, state: BotState = {}): Promise<void> {
+  const last = turn.ticket.lastOutOfHoursAt
+  const quiet = last !== null && turn.deps.now().getTime() - last.getTime() < outOfHoursQuietMs
+  await saveState(turn, quiet ? state : { ...state, lastOutOfHoursAt: turn.deps.now() })
+  if (!quiet) await say(turn, text)
+}
