@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { and, asc, eq } from 'drizzle-orm'
-import { contacts, messages, tickets, userQueues } from '../../db/schema/index.ts'
+import { contacts, messages, tags, tickets, ticketTags, userQueues } from '../../db/schema/index.ts'
 import { createContactLanes } from '../../src/channels/inbound/contact-lanes.ts'
 import { createInboundPipeline, type AfterInboundEvent } from '../../src/channels/inbound/pipeline.ts'
 import type { ConnectionRef } from '../../src/channels/provider.ts'
 import { signMediaPath } from '../../src/core/storage/signed-url.ts'
+import { findMessageViews, mediaSigner } from '../../src/modules/messages/queries.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
+import { findTicketView } from '../../src/modules/tickets/view.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
 import { captureRealtime, createFakeRegistry, inboundMessage, randomNumber, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
@@ -42,6 +44,8 @@ async function messagesOfTicket(ticketId: number) {
 }
 
 /** Frames on a channel with this action (over Redis, frames of earlier steps may still be arriving). */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
 function framesWith(capture: ReturnType<typeof captureRealtime>, companyId: number, channel: string, action: string) {
   return capture.on(companyId, channel).filter((frame) => (frame.data as { action?: string }).action === action)
 }
@@ -241,6 +245,46 @@ describe('a customer writes in', () => {
     await pipeline.message(ref, reply)
     const stored = await messageByWid(ref.whatsappId, original.id)
     expect((await messageByWid(ref.whatsappId, reply.id))!.quotedMsgId).toBe(stored!.id)
+  })
+
+  test('the frames, built from what the transaction returned, equal the views read back (user, queue, tags, quote)', async () => {
+    const { ref, tenant, companyId } = await setup()
+    const queue = await makeQueue(context.db, { companyId })
+    const number = randomNumber()
+    const original = inboundMessage({ from: number, body: 'original' })
+    await pipeline.message(ref, original)
+    const contact = await contactOf(companyId, number)
+    const [ticket] = await ticketsOf(companyId, contact!.id)
+    await context.db.update(tickets).set({ queueId: queue.id, userId: tenant.agent.id, status: 'open' }).where(eq(tickets.id, ticket!.id))
+    const tagRows = await context.db
+      .insert(tags)
+      .values([
+        { companyId, name: 'zeta', color: '#000001' },
+        { companyId, name: 'alpha', color: '#000002' },
+      ])
+      .returning()
+    await context.db.insert(ticketTags).values(tagRows.map((tag) => ({ companyId, ticketId: ticket!.id, tagId: tag.id })))
+    await settleRealtime()
+    const capture = captureRealtime(context)
+    const reply = inboundMessage({ from: number, body: 'reply', quotedId: original.id })
+    await pipeline.message(ref, reply)
+    // With REDIS_URL the frames come back through Redis: wait for them before comparing.
+    await waitFor(() => framesWith(capture, companyId, 'ticket', 'update').length >= 1 && framesWith(capture, companyId, 'appMessage', 'create').length >= 1)
+    capture.stop()
+
+    const [ticketFrame] = framesWith(capture, companyId, 'ticket', 'update')
+    const expectedTicket = await findTicketView(context.db, { companyId, ticketId: ticket!.id })
+    expect(expectedTicket!.tags.map((tag) => tag.name)).toEqual(['alpha', 'zeta'])
+    expect(expectedTicket!.user).toEqual({ id: tenant.agent.id, name: tenant.agent.name })
+    // Compared as the sockets get them, JSON (through Redis the frames already are).
+    expect(asJson((ticketFrame!.data as { ticket: unknown }).ticket)).toEqual(asJson(expectedTicket))
+    const [messageFrame] = framesWith(capture, companyId, 'appMessage', 'create')
+    const stored = await messageByWid(ref.whatsappId, reply.id)
+    const [expectedMessage] = await findMessageViews(context.db, mediaSigner(context.deps.config.media, context.deps.now), { companyId, messageIds: [stored!.id] })
+    expect(expectedMessage!.quotedMsg?.body).toBe('original')
+    const frame = messageFrame!.data as { message: unknown; ticket: unknown }
+    expect(asJson(frame.message)).toEqual(asJson(expectedMessage))
+    expect(asJson(frame.ticket)).toEqual(asJson(expectedTicket))
   })
 
   test('afterInbound hooks see each new message with its ticket; a failing hook harms nothing', async () => {

@@ -559,6 +559,28 @@ describe('inbound events', () => {
     expect(socket.rejectCall).toHaveBeenLastCalledWith('CALL99', '5511977776666@s.whatsapp.net')
   })
 
+  test('messages are handed over without waiting for the earlier ones; a receipt of one in flight waits for it', async () => {
+    const { socket, seen, handlers } = await connected()
+    const original = handlers.onMessage
+    const release: (() => void)[] = []
+    const started: string[] = []
+    handlers.onMessage = async (message) => {
+      started.push(message.body)
+      await new Promise<void>((resolve) => release.push(resolve))
+      await original(message)
+    }
+    const first = received({ conversation: 'first' }, { fromMe: true })
+    socket.emit('messages.upsert', { messages: [first, received({ conversation: 'second' })], type: 'notify' })
+    socket.emit('messages.update', [{ key: first.key, update: { status: WAMessageStatus.READ } }])
+    await waitFor(() => started.length === 2, 'both messages handed over')
+    expect(started).toEqual(['first', 'second'])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen.acks).toEqual([])
+    for (const resolve of release) resolve()
+    await waitFor(() => seen.acks.length === 1, 'the receipt after its message')
+    expect(seen.messages.map((message) => message.body)).toEqual(['first', 'second'])
+  })
+
   test('a failing handler is logged and the next events still arrive', async () => {
     const { socket, seen, handlers } = await connected()
     const original = handlers.onMessage

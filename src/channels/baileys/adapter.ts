@@ -20,6 +20,7 @@ import {
 import type { Database } from '../../../db/client.ts'
 import type { Logger } from '../../core/logger.ts'
 import type { ConnectionState, OutgoingMedia, ProviderFactory, ProviderHandlers, SendResult, WhatsAppProvider } from '../provider.ts'
+import { createHandOver } from '../inbound/hand-over.ts'
 import { clearAuthState, loadAuthState, type DatabaseAuthState } from './auth-state.ts'
 import { createBaileysLogger } from './logger.ts'
 import {
@@ -138,6 +139,11 @@ function createBaileysProvider(
   const callerByCallId = boundedMap<string>(1_000)
   // Baileys reports a revoke or edit twice (the protocol message and the message update).
   const seenChanges = recentKeys(5_000)
+  // Messages are handed to the platform without waiting for each one's processing (its per-contact
+  // lanes keep a chat's order), at most the hand-over's limit in flight: backpressure on this socket.
+  const handOver = createHandOver()
+  // A receipt, delete or edit of a message still being processed waits for it to be stored.
+  const processing = new Map<string, Promise<void>>()
 
   const phoneForLid = (lid: string) => phoneByLid.get(lid)
   const rememberLid = (mapping: { lid: string; pn: string }) => {
@@ -286,7 +292,9 @@ function createBaileysProvider(
     }
     for (const entry of events['message-receipt.update'] ?? []) {
       const ack = mapReceiptUpdate(entry)
-      if (ack) await safely('ack', () => handlers.onAck(ack))
+      if (!ack) continue
+      await processing.get(ack.id)
+      await safely('ack', () => handlers.onAck(ack))
     }
     for (const call of events.call ?? []) {
       const mapped = mapCall(call, phoneForLid)
@@ -297,10 +305,20 @@ function createBaileysProvider(
     }
   }
 
+  async function handMessage(message: Extract<MappedMessage, { kind: 'message' }>): Promise<void> {
+    const { id } = message.message
+    const { done } = await handOver.start(() => safely('message', () => handlers.onMessage(message.message)))
+    processing.set(id, done)
+    void done.then(() => {
+      if (processing.get(id) === done) processing.delete(id)
+    })
+  }
+
   async function dispatch(change: MappedMessage | MessageChange): Promise<void> {
+    if (change.kind !== 'message') await processing.get(change.id)
     switch (change.kind) {
       case 'message':
-        return safely('message', () => handlers.onMessage(change.message))
+        return handMessage(change)
       case 'ack':
         return safely('ack', () => handlers.onAck({ id: change.id, ack: change.ack }))
       case 'revoke':

@@ -47,9 +47,19 @@ function missingDetails(contact: ContactRow, input: { name?: string; lid?: strin
  */
 export async function upsertContact(
   db: Executor,
-  input: { companyId: number; whatsappId: number | null; number: string; name?: string; lid?: string; isGroup: boolean; now: Date },
+  input: {
+    companyId: number
+    whatsappId: number | null
+    number: string
+    name?: string
+    lid?: string
+    isGroup: boolean
+    now: Date
+    /** The contact as the caller read it in this transaction (null: there is none); read here when absent. */
+    existing?: ContactRow | null
+  },
 ): Promise<{ contact: ContactRow; change: ContactChange }> {
-  let contact = await findContactByNumber(db, input.companyId, input.number)
+  let contact = input.existing === undefined ? await findContactByNumber(db, input.companyId, input.number) : (input.existing ?? undefined)
   if (!contact) {
     const [created] = await db
       .insert(contacts)

@@ -5,10 +5,9 @@
 import { and, eq, lt } from 'drizzle-orm'
 import { messages } from '../../../db/schema/index.ts'
 import type { Deps } from '../../core/deps.ts'
-import { announceMessages, announceMessageUpdate } from '../../modules/messages/announce.ts'
+import { announceMessageUpdate, announceStoredMessage } from '../../modules/messages/announce.ts'
 import { publishContact, publishTicketUpdate } from '../../modules/messages/realtime.ts'
 import { getSetting } from '../../modules/settings/queries.ts'
-import { findTicketView } from '../../modules/tickets/view.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
 import { contactLanesOf, type ContactLanes } from './contact-lanes.ts'
 import { applyContactUpdate, refreshProfilePicture, toContactSummary, type ContactRow } from './contacts.ts'
@@ -72,14 +71,14 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     }
   }
 
-  async function publishStored(connection: ConnectionRef, stored: StoredInbound): Promise<void> {
+  function publishStored(connection: ConnectionRef, stored: StoredInbound): void {
     const { companyId } = connection
     const contact = toContactSummary(stored.contact)
     if (stored.contactChange) publishContact(deps, companyId, stored.contactChange, contact)
-    const ticket = await findTicketView(deps.db, { companyId, ticketId: stored.ticket.id })
-    if (!ticket) return
+    // Both frames come from what the transaction returned: nothing is read back after the commit.
+    const ticket = stored.ticketView
     publishTicketUpdate(deps, companyId, ticket)
-    await announceMessages(deps, { companyId, ticket, messageIds: [stored.message.id], action: 'create', contact })
+    announceStoredMessage(deps, { companyId, ticket, message: stored.message, quoted: stored.quoted, contact })
     deps.bus.emit('message.created', { companyId, ticketId: ticket.id, messageId: stored.message.id, fromMe: stored.message.fromMe, source: 'whatsapp' })
   }
 
@@ -104,8 +103,9 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
 
   /** Stores the record unless its WhatsApp id is known already; publishes after the commit. */
   async function ingest(connection: ConnectionRef, record: InboundRecord, media?: () => Promise<{ path: string; name: string } | undefined>): Promise<StoredInbound | undefined> {
-    // The cheap check first: a redelivered media message is not downloaded again.
-    if (await findMessageIdByWid(deps.db, { ...connection, wid: record.wid })) return undefined
+    // A redelivered media message is not downloaded again: the cheap check first. Without media the
+    // transaction's ON CONFLICT alone recognises a redelivery (and rolls back what it did).
+    if (media && (await findMessageIdByWid(deps.db, { ...connection, wid: record.wid }))) return undefined
     const file = media ? await media() : undefined
     const stored = await storeInbound(deps.db, { connection, record, media: file, now: deps.now() })
     if (!stored) {
@@ -114,7 +114,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       return undefined
     }
     try {
-      await publishStored(connection, stored)
+      publishStored(connection, stored)
     } catch (error) {
       // The message is safely stored: a client that missed the frame sees it on its next load.
       deps.logger.error('publishing an inbound message failed', { ...connection, messageId: stored.message.id, error })
@@ -140,7 +140,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       participant: message.participant,
       raw: message.raw,
     }
-    const stored = await ingest(connection, record, () => saveMedia(connection, message))
+    const stored = await ingest(connection, record, message.media ? () => saveMedia(connection, message) : undefined)
     if (stored) await runHooks(connection, stored)
   }
 

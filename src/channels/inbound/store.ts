@@ -1,14 +1,20 @@
 // One inbound message in one short transaction: contact, ticket, message (idempotent on the
 // WhatsApp id per connection), and the ticket's last message and unread count.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.ts'
-import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
+import { contacts, messages, tickets, type MediaType } from '../../../db/schema/index.ts'
+import type { MessageView } from '../../modules/messages/model.ts'
+import { ticketViewExtras, ticketViewOf, type TicketView } from '../../modules/tickets/view.ts'
 import type { ConnectionRef } from '../provider.ts'
 import { upsertContact, type ContactChange, type ContactRow } from './contacts.ts'
 import { storableRaw } from './normalise.ts'
 import { findOrCreateOpenTicket, type TicketRow } from './tickets.ts'
 
 export type MessageRow = typeof messages.$inferSelect
+
+// The hot statements below are run as prepared statements (.prepare): the values are bind
+// parameters, so the text is the same every time and postgres.js parses it once per connection
+// instead of once per message. They are built on the transaction, so they run inside it.
 
 export type InboundRecord = {
   wid: string
@@ -31,7 +37,13 @@ export type StoredInbound = {
   ticket: TicketRow
   ticketCreated: boolean
   message: MessageRow
+  /** The ticket as clients show it, as of the commit (from the UPDATE's RETURNING). */
+  ticketView: TicketView
+  /** The message this one replies to, as its view shows it. */
+  quoted: MessageView['quotedMsg']
 }
+
+const ticketWithView = { ...getTableColumns(tickets), ...ticketViewExtras }
 
 /** Rolls the transaction back when the message turned out to be stored already. */
 class AlreadyStored extends Error {}
@@ -39,6 +51,38 @@ class AlreadyStored extends Error {}
 /** What the ticket list shows as the last message: the text, else the file's name. */
 export function lastMessagePreview(message: { body: string; mediaName?: string | null }): string {
   return (message.body || message.mediaName || '').slice(0, 1000)
+}
+
+/**
+ * The contact of a number and its open ticket on the connection, in one statement (the partial
+ * unique index allows one open ticket at most): the usual message finds both.
+ */
+async function findContactAndOpenTicket(
+  db: Executor,
+  input: { companyId: number; whatsappId: number; number: string },
+): Promise<{ contact: ContactRow | null; ticket: TicketRow | null }> {
+  const [row] = await db
+    .select({ contact: contacts, ticket: tickets })
+    .from(contacts)
+    .leftJoin(
+      tickets,
+      and(eq(tickets.companyId, contacts.companyId), eq(tickets.contactId, contacts.id), eq(tickets.whatsappId, input.whatsappId), ne(tickets.status, 'closed')),
+    )
+    .where(and(eq(contacts.companyId, input.companyId), eq(contacts.number, input.number)))
+    .limit(1)
+    .prepare('inbound_contact_and_open_ticket')
+    .execute()
+  return { contact: row?.contact ?? null, ticket: row?.ticket ?? null }
+}
+
+/** The quoted message of a reply, as a message view shows it. */
+async function findQuoted(db: Executor, input: { companyId: number; whatsappId: number; wid: string }): Promise<MessageView['quotedMsg']> {
+  const [row] = await db
+    .select({ id: messages.id, body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType })
+    .from(messages)
+    .where(and(eq(messages.companyId, input.companyId), eq(messages.whatsappId, input.whatsappId), eq(messages.wid, input.wid)))
+    .limit(1)
+  return row ?? null
 }
 
 export async function findMessageIdByWid(db: Executor, input: { companyId: number; whatsappId: number; wid: string }): Promise<number | undefined> {
@@ -59,7 +103,9 @@ export async function storeInbound(
   const { companyId, whatsappId } = connection
   try {
     return await db.transaction(async (tx) => {
+      const known = await findContactAndOpenTicket(tx, { companyId, whatsappId, number: record.number })
       const { contact, change } = await upsertContact(tx, {
+        existing: known.contact,
         companyId,
         whatsappId,
         number: record.number,
@@ -68,8 +114,15 @@ export async function storeInbound(
         isGroup: record.isGroup,
         now,
       })
-      const { ticket, created } = await findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup: record.isGroup })
-      const quotedMsgId = record.quotedId ? await findMessageIdByWid(tx, { companyId, whatsappId, wid: record.quotedId }) : undefined
+      const { ticket, created } = await findOrCreateOpenTicket(tx, {
+        companyId,
+        contactId: contact.id,
+        whatsappId,
+        isGroup: record.isGroup,
+        // A contact created just now has no ticket; one that raced in is read by findOrCreateOpenTicket.
+        existing: known.contact ? known.ticket : undefined,
+      })
+      const quoted = record.quotedId ? await findQuoted(tx, { companyId, whatsappId, wid: record.quotedId }) : null
       const [message] = await tx
         .insert(messages)
         .values({
@@ -86,7 +139,7 @@ export async function storeInbound(
           // Ours are read by definition; the customer's wait for an agent to open the ticket.
           read: record.fromMe,
           ack: record.fromMe ? 1 : 0,
-          quotedMsgId: quotedMsgId ?? null,
+          quotedMsgId: quoted?.id ?? null,
           participant: record.participant ?? null,
           raw: storableRaw(record.raw) ?? null,
           createdAt: record.timestamp,
@@ -95,6 +148,8 @@ export async function storeInbound(
         // The unique index (whatsapp_id, wid) is the only one a new row can hit.
         .onConflictDoNothing()
         .returning()
+        .prepare('inbound_insert_message')
+        .execute()
       if (!message) throw new AlreadyStored()
       const [updated] = await tx
         .update(tickets)
@@ -105,8 +160,14 @@ export async function storeInbound(
           unreadMessages: record.fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
         })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
-        .returning()
-      return { contact, contactChange: change, ticket: updated ?? ticket, ticketCreated: created, message }
+        .returning(ticketWithView)
+        .prepare('inbound_update_ticket')
+        .execute()
+      // The message just inserted references the ticket (foreign key): the update found it.
+      if (!updated) throw new Error(`ticket ${ticket.id} of company ${companyId} vanished while storing a message`)
+      const { userName, queue, whatsappName, tags, ...row } = updated
+      const ticketView = ticketViewOf(row, { userName, queue, whatsappName, tags }, contact)
+      return { contact, contactChange: change, ticket: row, ticketCreated: created, message, ticketView, quoted }
     })
   } catch (error) {
     if (error instanceof AlreadyStored) return undefined

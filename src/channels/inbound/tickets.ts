@@ -20,9 +20,16 @@ async function findOpenTicket(db: Executor, input: { companyId: number; contactI
 
 export async function findOrCreateOpenTicket(
   db: Executor,
-  input: { companyId: number; contactId: number; whatsappId: number; isGroup: boolean },
+  input: {
+    companyId: number
+    contactId: number
+    whatsappId: number
+    isGroup: boolean
+    /** The open ticket as the caller read it in this transaction (null: there is none); read here when absent. */
+    existing?: TicketRow | null
+  },
 ): Promise<{ ticket: TicketRow; created: boolean }> {
-  const existing = await findOpenTicket(db, input)
+  const existing = input.existing === undefined ? await findOpenTicket(db, input) : (input.existing ?? undefined)
   if (existing) return { ticket: existing, created: false }
   // Without a target, DO NOTHING covers the partial unique index; the statement waits for a racing
   // writer's transaction and, once it committed, inserts nothing: its ticket is then read back.

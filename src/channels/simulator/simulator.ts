@@ -5,6 +5,7 @@ import type { MediaType } from '../../../db/schema/messages.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Logger } from '../../core/logger.ts'
 import type { InboundMessage, PhoneContact, ProviderFactory, ProviderHandlers } from '../provider.ts'
+import { createHandOver, type HandOver } from '../inbound/hand-over.ts'
 import { createSimulatorProviderFactory, deliverSafely } from './adapter.ts'
 import {
   createSimulatorNetwork,
@@ -80,6 +81,17 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
     return { phone, handlers: phone.handlers }
   }
 
+  // One hand-over per phone: the bounded in-flight window of its inbound messages.
+  const handOvers = new WeakMap<SimulatedPhone, HandOver>()
+  function handOverOf(phone: SimulatedPhone): HandOver {
+    let handOver = handOvers.get(phone)
+    if (!handOver) {
+      handOver = createHandOver()
+      handOvers.set(phone, handOver)
+    }
+    return handOver
+  }
+
   return {
     factory: createSimulatorProviderFactory({ network, logger, now }),
     get timings() {
@@ -115,10 +127,11 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
         const number = input.from.replace(/\D/g, '')
         if (number && !phone.contacts.has(number)) phone.contacts.set(number, input.name)
       }
-      // In order per connection, as WhatsApp delivers; the caller learns when the platform took it.
-      const delivered = phone.inbound.then(() => deliverSafely(logger, phone, 'message', () => handlers.onMessage(message)))
-      phone.inbound = delivered
-      await delivered
+      // Handed over in order per connection, as WhatsApp delivers, without waiting for the earlier
+      // messages to be processed (the pipeline keeps each contact's order); the caller learns when
+      // the platform took this one.
+      const { done } = await handOverOf(phone).start(() => deliverSafely(logger, phone, 'message', () => handlers.onMessage(message)))
+      await done
       return id
     },
 
