@@ -2,11 +2,11 @@
 // messages or tickets (inbound pipeline, sending, acks, deletes).
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { contacts, type messages } from '../../../db/schema/index.ts'
+import { contacts } from '../../../db/schema/index.ts'
 import type { Deps } from '../../core/deps.ts'
 import { findTicketView, type TicketView } from '../tickets/view.ts'
 import type { ContactSummary, MessageView } from './model.ts'
-import { findMessageViews, mediaSigner, type MediaSigner } from './queries.ts'
+import { findMessageViews, mediaSigner, messageViewOf, type MessageRow } from './queries.ts'
 import { publishMessage, publishTicketUpdate } from './realtime.ts'
 
 type AnnounceDeps = Pick<Deps, 'db' | 'realtime' | 'config' | 'now'>
@@ -56,41 +56,6 @@ export async function announceMessageUpdate(deps: AnnounceDeps, companyId: numbe
   return view
 }
 
-type MessageRow = typeof messages.$inferSelect
-
-/**
- * A message's view built from its row as just written (RETURNING), its quoted message and its
- * contact: what findMessageViews would read back, without reading it back.
- */
-export function messageViewOf(
-  sign: MediaSigner,
-  message: MessageRow,
-  related: { quoted?: MessageView['quotedMsg']; contact?: { id: number; name: string } | null },
-): MessageView {
-  return {
-    id: message.id,
-    ticketId: message.ticketId,
-    contactId: message.contactId,
-    whatsappId: message.whatsappId,
-    userId: message.userId,
-    body: message.body,
-    mediaType: message.mediaType,
-    mediaUrl: message.mediaPath ? sign(message.mediaPath) : null,
-    mediaName: message.mediaName,
-    fromMe: message.fromMe,
-    read: message.read,
-    ack: message.ack,
-    isDeleted: message.isDeleted,
-    isEdited: message.isEdited,
-    participant: message.participant,
-    sendError: message.sendError,
-    quotedMsgId: message.quotedMsgId,
-    quotedMsg: related.quoted ?? null,
-    contact: message.contactId !== null && related.contact && related.contact.id === message.contactId ? { id: related.contact.id, name: related.contact.name } : null,
-    createdAt: message.createdAt,
-    updatedAt: message.updatedAt,
-  }
-}
 
 /** Publishes the appMessage frame of a message just stored, from what the transaction returned. */
 export function announceStoredMessage(

@@ -16,6 +16,42 @@ export function mediaSigner(settings: MediaUrlSettings, now: () => Date): MediaS
   return (path) => signMediaPath(settings, path, { now: now() })
 }
 
+export type MessageRow = typeof messages.$inferSelect
+
+/**
+ * A message as the API shows it, from its row, its quoted message and its contact: used for rows
+ * read here and for rows just written (RETURNING), so a frame needs no read-back.
+ */
+export function messageViewOf(
+  sign: MediaSigner,
+  message: MessageRow,
+  related: { quoted?: MessageView['quotedMsg']; contact?: { id: number; name: string } | null },
+): MessageView {
+  return {
+    id: message.id,
+    ticketId: message.ticketId,
+    contactId: message.contactId,
+    whatsappId: message.whatsappId,
+    userId: message.userId,
+    body: message.body,
+    mediaType: message.mediaType,
+    mediaUrl: message.mediaPath ? sign(message.mediaPath) : null,
+    mediaName: message.mediaName,
+    fromMe: message.fromMe,
+    read: message.read,
+    ack: message.ack,
+    isDeleted: message.isDeleted,
+    isEdited: message.isEdited,
+    participant: message.participant,
+    sendError: message.sendError,
+    quotedMsgId: message.quotedMsgId,
+    quotedMsg: related.quoted ?? null,
+    contact: message.contactId !== null && related.contact && related.contact.id === message.contactId ? { id: related.contact.id, name: related.contact.name } : null,
+    createdAt: message.createdAt,
+    updatedAt: message.updatedAt,
+  }
+}
+
 const quoted = alias(messages, 'quoted')
 
 async function selectViews(db: Executor, sign: MediaSigner, where: SQL | undefined, options: { newestFirst?: boolean; limit?: number; offset?: number } = {}): Promise<MessageView[]> {
@@ -35,32 +71,15 @@ async function selectViews(db: Executor, sign: MediaSigner, where: SQL | undefin
     .where(where)
     .orderBy(...(options.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)]))
   const rows = await (options.limit !== undefined ? query.limit(options.limit).offset(options.offset ?? 0) : query)
-  return rows.map(({ message, quotedId, quotedBody, quotedFromMe, quotedMediaType, contactName }) => ({
-    id: message.id,
-    ticketId: message.ticketId,
-    contactId: message.contactId,
-    whatsappId: message.whatsappId,
-    userId: message.userId,
-    body: message.body,
-    mediaType: message.mediaType,
-    mediaUrl: message.mediaPath ? sign(message.mediaPath) : null,
-    mediaName: message.mediaName,
-    fromMe: message.fromMe,
-    read: message.read,
-    ack: message.ack,
-    isDeleted: message.isDeleted,
-    isEdited: message.isEdited,
-    participant: message.participant,
-    sendError: message.sendError,
-    quotedMsgId: message.quotedMsgId,
-    quotedMsg:
-      quotedId !== null && quotedBody !== null && quotedFromMe !== null && quotedMediaType !== null
-        ? { id: quotedId, body: quotedBody, fromMe: quotedFromMe, mediaType: quotedMediaType }
-        : null,
-    contact: message.contactId !== null && contactName !== null ? { id: message.contactId, name: contactName } : null,
-    createdAt: message.createdAt,
-    updatedAt: message.updatedAt,
-  }))
+  return rows.map(({ message, quotedId, quotedBody, quotedFromMe, quotedMediaType, contactName }) =>
+    messageViewOf(sign, message, {
+      quoted:
+        quotedId !== null && quotedBody !== null && quotedFromMe !== null && quotedMediaType !== null
+          ? { id: quotedId, body: quotedBody, fromMe: quotedFromMe, mediaType: quotedMediaType }
+          : null,
+      contact: message.contactId !== null && contactName !== null ? { id: message.contactId, name: contactName } : null,
+    }),
+  )
 }
 
 /** The company's messages among `messageIds`, oldest first. */
