@@ -123,10 +123,13 @@ describeInBrowser('the app shell', () => {
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
       return row!
     }
+    let expiredServed = false
     let hashWhenExpired: string | undefined
     // The first plan request after the page load meets an "expired" token, as after 15 idle minutes.
+    // (Marked before any await: the page may send two plan requests at once.)
     await page.route('**/api/companies/listPlan/*', async (route) => {
-      if (hashWhenExpired === undefined) {
+      if (!expiredServed) {
+        expiredServed = true
         hashWhenExpired = (await liveSession()).hash
         await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) })
         return
@@ -137,10 +140,19 @@ describeInBrowser('the app shell', () => {
     await page.reload()
     await planAnswered
     await page.getByText(`Hello ${user.name}`).waitFor()
-    // Exactly one rotation since the 403: the secret current then is the one rotated out now.
-    const after = await liveSession()
+    for (let wait = 0; wait < 100 && hashWhenExpired === undefined; wait++) await Bun.sleep(100)
     expect(hashWhenExpired).toBeDefined()
+    // The page may ask for the plan twice at once, so a 200 can come before the expired request's
+    // refresh: wait for the rotation that the 403 caused (the session row changes), up to 10 s.
+    let after = await liveSession()
+    for (let wait = 0; wait < 100 && after.hash === hashWhenExpired; wait++) {
+      await Bun.sleep(100)
+      after = await liveSession()
+    }
     expect(after.hash).not.toBe(hashWhenExpired!)
+    // Exactly one rotation since the 403: the secret current then is the one rotated out now.
+    await Bun.sleep(300)
+    after = await liveSession()
     expect(after.previous).toBe(hashWhenExpired!)
     expect(page.url()).toEndWith('/tickets')
     expect(unexpectedErrors(problems, [403])).toEqual([])
