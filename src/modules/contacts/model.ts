@@ -1,5 +1,6 @@
 // Request and response schemas of the contacts API (spec §3 Contact, §5 Contact and Import, §7 Contacts).
 import { t } from 'elysia'
+import { ContactSummary } from '../messages/model.ts'
 import { PageQuery, positiveId } from '../../core/schemas.ts'
 
 export { IdParams } from '../../core/schemas.ts'
@@ -10,20 +11,8 @@ export const MAX_UPLOAD_ROWS = 5000
 export const ExtraInfo = t.Object({ id: t.Integer(), name: t.String(), value: t.String() })
 export type ExtraInfo = typeof ExtraInfo.static
 
-/** A contact in lists, realtime-compatible (the fields of the `contact` channel) plus its dates. */
-export const ContactItem = t.Object({
-  id: t.Integer(),
-  name: t.String(),
-  /** Digits with the country code. */
-  number: t.String(),
-  email: t.String(),
-  profilePicUrl: t.String(),
-  isGroup: t.Boolean(),
-  /** The connection the contact talks through, when known. */
-  whatsappId: t.Nullable(t.Integer()),
-  createdAt: t.Date(),
-  updatedAt: t.Date(),
-})
+/** A contact in lists: the fields of the realtime `contact` channel (ContactSummary) plus its dates. */
+export const ContactItem = t.Composite([ContactSummary, t.Object({ createdAt: t.Date(), updatedAt: t.Date() })])
 export type ContactItem = typeof ContactItem.static
 
 export const ContactDetail = t.Object({

@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, contactExtraInfo, contacts, whatsapps } from '../../../db/schema/index.ts'
 import { onlyDigits } from '../../channels/inbound/normalise.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
+import { contactSummaryColumns } from '../messages/announce.ts'
 import type { ContactDetail, ContactItem, ContactOption } from './model.ts'
 
 export type ContactFilters = {
@@ -19,13 +20,7 @@ export type ContactFilters = {
 export const OPTION_SEARCH_LIMIT = 50
 
 export const itemColumns = {
-  id: contacts.id,
-  name: contacts.name,
-  number: contacts.number,
-  email: contacts.email,
-  profilePicUrl: contacts.profilePicUrl,
-  isGroup: contacts.isGroup,
-  whatsappId: contacts.whatsappId,
+  ...contactSummaryColumns,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 }

@@ -30,17 +30,20 @@ export async function announceMessages(
   return views
 }
 
+/** The columns of ContactSummary, for every query that answers one. */
+export const contactSummaryColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  isGroup: contacts.isGroup,
+  whatsappId: contacts.whatsappId,
+}
+
 export async function findContactSummary(db: Executor, companyId: number, contactId: number): Promise<ContactSummary | null> {
   const [contact] = await db
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      number: contacts.number,
-      email: contacts.email,
-      profilePicUrl: contacts.profilePicUrl,
-      isGroup: contacts.isGroup,
-      whatsappId: contacts.whatsappId,
-    })
+    .select(contactSummaryColumns)
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
     .limit(1)
