@@ -4,6 +4,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import type { Config } from '../src/config.ts'
 import type { Logger } from '../src/core/logger.ts'
 
 export type JobDefinition<Schema extends TSchema = TSchema> = {
@@ -142,4 +143,21 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
       await queue.close()
     },
   }
+}
+
+/** The queue of this process: BullMQ on REDIS_URL, in-process otherwise. */
+export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger): JobQueue {
+  if (!config.redisUrl) return createInProcessQueue({ logger })
+  const url = new URL(config.redisUrl)
+  const connection = {
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    // BullMQ's workers block on Redis: it requires this.
+    maxRetriesPerRequest: null,
+  }
+  return createBullmqQueue({ connection, prefix: `${config.redisPrefix}bull`, logger })
 }

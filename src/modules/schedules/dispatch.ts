@@ -1,0 +1,135 @@
+// Sends the scheduled messages that are due. Each one is claimed first (PENDENTE -> AGENDADA, a
+// conditional update that only one dispatcher wins, so two instances never send it twice), then goes
+// out like an agent's message on the ticket it was scheduled from, or on the contact's open ticket of
+// the company's default connection (created when there is none), and ends ENVIADA or ERRO with why.
+import { and, eq, lt } from 'drizzle-orm'
+import { contacts, schedules, tickets, whatsapps } from '../../../db/schema/index.ts'
+import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
+import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import type { StoredMedia } from '../../core/storage/storage.ts'
+import { announceTicket } from '../messages/announce.ts'
+import { sendToContact, type OutgoingItem } from '../messages/send.ts'
+import { findDueScheduleIds, findSchedule, type ScheduleRow } from './queries.ts'
+import { publishSchedule, toSchedule } from './service.ts'
+
+export const DISPATCH_BATCH = 200
+/**
+ * A claim older than this was left by a dispatcher that stopped mid-send (a crash, a restart). It is
+ * not sent again (the message may have gone out before the stop): it ends ERRO, which the user sees
+ * and may schedule again by editing it. Otherwise it would stay AGENDADA, neither sent nor editable.
+ */
+export const STALE_CLAIM_MS = 10 * 60_000
+
+async function claim(deps: Deps, due: { id: number; companyId: number }): Promise<boolean> {
+  const claimed = await deps.db
+    .update(schedules)
+    .set({ status: 'AGENDADA', updatedAt: deps.now() })
+    .where(and(eq(schedules.companyId, due.companyId), eq(schedules.id, due.id), eq(schedules.status, 'PENDENTE')))
+    .returning({ id: schedules.id })
+  return claimed.length === 1
+}
+
+/** The connection to send on: the scheduling ticket's, else the company's default one. */
+async function connectionFor(deps: Deps, schedule: ScheduleRow, companyId: number): Promise<number> {
+  if (schedule.ticketId) {
+    const [ticket] = await deps.db
+      .select({ whatsappId: tickets.whatsappId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, schedule.ticketId)))
+      .limit(1)
+    if (ticket?.whatsappId) return ticket.whatsappId
+  }
+  const [connection] = await deps.db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .limit(1)
+  if (!connection) throw new AppError('ERR_NO_DEF_WAPP_FOUND')
+  return connection.id
+}
+
+async function itemsOf(deps: Deps, schedule: ScheduleRow): Promise<OutgoingItem[]> {
+  if (!schedule.mediaPath || !schedule.mediaName) return [{ body: schedule.body }]
+  const file = await deps.storage.read(schedule.mediaPath)
+  if (!file) throw new AppError('ERR_NO_MESSAGE_FOUND', { reason: 'the attachment is gone' })
+  const media: StoredMedia = { path: schedule.mediaPath, name: schedule.mediaName, mimetype: file.type, size: file.size, mediaType: 'image' }
+  return [{ body: schedule.body, media }]
+}
+
+/** A group is addressed as one (its jid), and its ticket is a group ticket. */
+async function isGroupContact(deps: Deps, companyId: number, contactId: number): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1)
+  return row?.isGroup ?? false
+}
+
+async function send(deps: Deps, registry: ConnectionRegistry, schedule: ScheduleRow, companyId: number): Promise<number> {
+  const whatsappId = await connectionFor(deps, schedule, companyId)
+  const { contact } = schedule
+  const isGroup = await isGroupContact(deps, companyId, contact.id)
+  const { ticket, created } = await contactLanesOf(deps).run(whatsappId, contact.number, () =>
+    deps.db.transaction((tx) => findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })),
+  )
+  if (created) await announceTicket(deps, companyId, ticket.id)
+  const outcome = await sendToContact(deps, registry, {
+    target: { companyId, ticketId: ticket.id, whatsappId, contactId: contact.id, number: contact.number, isGroup },
+    items: await itemsOf(deps, schedule),
+    userId: schedule.userId,
+    source: 'platform',
+  })
+  if (outcome.failedIds.length > 0) throw new AppError('ERR_SENDING_WAPP_MSG')
+  return ticket.id
+}
+
+async function finish(deps: Deps, companyId: number, scheduleId: number, changes: Partial<typeof schedules.$inferInsert>): Promise<void> {
+  await deps.db
+    .update(schedules)
+    .set({ ...changes, updatedAt: deps.now() })
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId)))
+  const row = await findSchedule(deps.db, { companyId, scheduleId })
+  if (row) publishSchedule(deps, companyId, { action: 'update', schedule: toSchedule(deps, row) })
+}
+
+/** Ends the claims a stopped dispatcher left (see STALE_CLAIM_MS) as ERRO; returns how many. */
+async function failStaleClaims(deps: Deps): Promise<number> {
+  const stale = await deps.db
+    .update(schedules)
+    .set({ status: 'ERRO', error: 'ERR_SENDING_WAPP_MSG', updatedAt: deps.now() })
+    .where(and(eq(schedules.status, 'AGENDADA'), lt(schedules.updatedAt, new Date(deps.now().getTime() - STALE_CLAIM_MS))))
+    .returning({ id: schedules.id, companyId: schedules.companyId })
+  for (const { id, companyId } of stale) {
+    deps.logger.warn('a scheduled message was left claimed by a stopped dispatcher', { companyId, scheduleId: id })
+    const row = await findSchedule(deps.db, { companyId, scheduleId: id })
+    if (row) publishSchedule(deps, companyId, { action: 'update', schedule: toSchedule(deps, row) })
+  }
+  return stale.length
+}
+
+/** Sends what is due now (at most `limit`); returns how many went out and how many failed. */
+export async function dispatchDueSchedules(deps: Deps, registry: ConnectionRegistry, options: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+  let failed = await failStaleClaims(deps)
+  const due = await findDueScheduleIds(deps.db, { now: deps.now(), limit: options.limit ?? DISPATCH_BATCH })
+  let sent = 0
+  for (const item of due) {
+    if (!(await claim(deps, item))) continue
+    const schedule = await findSchedule(deps.db, { companyId: item.companyId, scheduleId: item.id })
+    if (!schedule) continue
+    try {
+      const ticketId = await send(deps, registry, schedule, item.companyId)
+      await finish(deps, item.companyId, item.id, { status: 'ENVIADA', sentAt: deps.now(), ticketId, error: null })
+      sent += 1
+    } catch (error) {
+      const reason = error instanceof AppError ? error.code : 'ERR_SENDING_WAPP_MSG'
+      if (!(error instanceof AppError)) deps.logger.error('scheduled message failed', { companyId: item.companyId, scheduleId: item.id, error })
+      await finish(deps, item.companyId, item.id, { status: 'ERRO', error: reason })
+      failed += 1
+    }
+  }
+  return { sent, failed }
+}

@@ -1,0 +1,69 @@
+import { t } from 'elysia'
+import { PageQuery } from '../../core/schemas.ts'
+
+/** Ids are PostgreSQL integers: a larger number is refused here, not by the database (a 500). */
+const MAX_ID = 2_147_483_647
+const positiveId = (name: string) => t.Integer({ minimum: 1, maximum: MAX_ID, title: name, error: `${name} must be a positive integer` })
+
+export const IdParams = t.Object({ id: positiveId('id') })
+
+export const ScheduleStatus = t.Union([t.Literal('PENDENTE'), t.Literal('AGENDADA'), t.Literal('ENVIADA'), t.Literal('ERRO')], {
+  description: 'PENDENTE waiting, AGENDADA being sent, ENVIADA sent, ERRO the send failed (see error)',
+})
+
+export const Schedule = t.Object({
+  id: t.Integer(),
+  body: t.String(),
+  sendAt: t.Date(),
+  sentAt: t.Nullable(t.Date()),
+  status: ScheduleStatus,
+  contactId: t.Integer(),
+  contact: t.Object({ id: t.Integer(), name: t.String(), number: t.String() }),
+  ticketId: t.Nullable(t.Integer()),
+  userId: t.Nullable(t.Integer()),
+  user: t.Nullable(t.Object({ id: t.Integer(), name: t.String() })),
+  mediaPath: t.Nullable(t.String()),
+  mediaName: t.Nullable(t.String()),
+  /** A signed, expiring link to the attachment (GET /public/...). */
+  mediaUrl: t.Nullable(t.String()),
+  /** Why the send failed, when status is ERRO. */
+  error: t.Nullable(t.String()),
+  createdAt: t.Date(),
+  updatedAt: t.Date(),
+})
+export type Schedule = typeof Schedule.static
+
+export const ScheduleListQuery = t.Object({
+  ...PageQuery,
+  contactId: t.Optional(positiveId('contactId')),
+  userId: t.Optional(positiveId('userId')),
+})
+export type ScheduleListQuery = typeof ScheduleListQuery.static
+
+export const SchedulePage = t.Object({ schedules: t.Array(Schedule), count: t.Integer(), hasMore: t.Boolean() })
+export type SchedulePage = typeof SchedulePage.static
+
+/** §5: body at least 5 characters, a contact and a sending time. */
+const fields = {
+  body: t.String({ minLength: 5, maxLength: 5000, error: 'body must be 5 to 5000 characters' }),
+  sendAt: t.String({ format: 'date-time', error: 'sendAt must be a date and time (ISO 8601, with its offset)' }),
+  contactId: positiveId('contactId'),
+  ticketId: t.Nullable(positiveId('ticketId')),
+}
+
+export const CreateScheduleBody = t.Object({
+  body: fields.body,
+  sendAt: fields.sendAt,
+  contactId: fields.contactId,
+  /** The ticket it was scheduled from: the message goes out on that ticket's connection. */
+  ticketId: t.Optional(fields.ticketId),
+})
+export type CreateScheduleBody = typeof CreateScheduleBody.static
+
+export const UpdateScheduleBody = t.Partial(t.Object(fields))
+export type UpdateScheduleBody = typeof UpdateScheduleBody.static
+
+export const MediaUploadBody = t.Object({ file: t.File({ error: 'file is required' }) })
+export type MediaUploadBody = typeof MediaUploadBody.static
+
+export const DeletedResponse = t.Object({ ok: t.Literal(true) })

@@ -1,0 +1,182 @@
+// Scheduled messages (§3 Schedule, §7 "Tags and schedules"): a text (and optionally one image) to send
+// to a contact at a set time. Any user of the company manages them while the plan has useSchedules.
+// One that was sent (or is being sent) is history and no longer changes; editing a failed one
+// schedules it again. dispatch.ts sends the due ones.
+import { and, eq } from 'drizzle-orm'
+import { contacts, schedules, tickets } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError } from '../../core/errors.ts'
+import { signMediaPath } from '../../core/storage/signed-url.ts'
+import { storeUpload } from '../../core/storage/upload.ts'
+import type { Caller } from '../../core/tenant.ts'
+import { invalidField } from '../companies/fields.ts'
+import type { CreateScheduleBody, MediaUploadBody, Schedule, ScheduleListQuery, SchedulePage, UpdateScheduleBody } from './model.ts'
+import { findSchedule, findSchedulePage, type ScheduleRow } from './queries.ts'
+
+export type Actor = Pick<Caller, 'userId' | 'companyId'>
+
+/** A little slack for the clock of the browser that picked the time. */
+const PAST_TOLERANCE_MS = 60_000
+
+export function toSchedule(deps: Pick<Deps, 'config' | 'now'>, row: ScheduleRow): Schedule {
+  return { ...row, mediaUrl: row.mediaPath === null ? null : signMediaPath(deps.config.media, row.mediaPath, { now: deps.now() }) }
+}
+
+export function publishSchedule(deps: Deps, companyId: number, data: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number }): void {
+  deps.realtime.publish({ companyId, channel: 'schedule', data, audience: { kind: 'company' } })
+}
+
+/** A calendar day that exists: Date rolls 2026-02-30 over to 2 March instead of refusing it. */
+function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+function sendAtOf(deps: Deps, raw: string): Date {
+  const sendAt = new Date(raw)
+  const day = /^(\d{4})-(\d{2})-(\d{2})T/.exec(raw)
+  if (!day || !isRealDay(Number(day[1]), Number(day[2]), Number(day[3])) || Number.isNaN(sendAt.getTime())) {
+    throw invalidField('sendAt', 'sendAt must be a date and time (ISO 8601, with its offset)')
+  }
+  if (sendAt.getTime() < deps.now().getTime() - PAST_TOLERANCE_MS) throw invalidField('sendAt', 'sendAt must be in the future')
+  return sendAt
+}
+
+function bodyOf(raw: string): string {
+  // PostgreSQL text cannot hold NUL: dropped, as the inbound pipeline does (else the insert is a 500).
+  const body = raw.replaceAll('\u0000', '').trim()
+  if (body.length < 5) throw invalidField('body', 'body must be 5 to 5000 characters')
+  return body
+}
+
+async function assertContact(deps: Deps, companyId: number, contactId: number): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1)
+  if (!row) throw new AppError('ERR_NO_CONTACT_FOUND')
+}
+
+/** The ticket it came from must be this company's and this contact's. */
+async function assertTicket(deps: Deps, companyId: number, contactId: number, ticketId: number): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.contactId, contactId)))
+    .limit(1)
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND')
+}
+
+async function scheduleOrFail(deps: Deps, companyId: number, scheduleId: number): Promise<ScheduleRow> {
+  const row = await findSchedule(deps.db, { companyId, scheduleId })
+  if (!row) throw new AppError('ERR_NO_SCHEDULE_FOUND')
+  return row
+}
+
+function assertEditable(row: ScheduleRow): void {
+  if (row.status === 'ENVIADA' || row.status === 'AGENDADA') throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
+}
+
+export async function listSchedules(deps: Deps, actor: Actor, query: ScheduleListQuery): Promise<SchedulePage> {
+  const page = await findSchedulePage(deps.db, { companyId: actor.companyId, ...query })
+  return { schedules: page.rows.map((row) => toSchedule(deps, row)), count: page.count, hasMore: page.hasMore }
+}
+
+export async function showSchedule(deps: Deps, actor: Actor, scheduleId: number): Promise<Schedule> {
+  return toSchedule(deps, await scheduleOrFail(deps, actor.companyId, scheduleId))
+}
+
+export async function createSchedule(deps: Deps, actor: Actor, input: CreateScheduleBody): Promise<Schedule> {
+  const { companyId, userId } = actor
+  const body = bodyOf(input.body)
+  const sendAt = sendAtOf(deps, input.sendAt)
+  await assertContact(deps, companyId, input.contactId)
+  if (input.ticketId) await assertTicket(deps, companyId, input.contactId, input.ticketId)
+  const [created] = await deps.db
+    .insert(schedules)
+    .values({ companyId, userId, body, sendAt, contactId: input.contactId, ticketId: input.ticketId ?? null, status: 'PENDENTE' })
+    .returning({ id: schedules.id })
+  const schedule = await showSchedule(deps, actor, created!.id)
+  publishSchedule(deps, companyId, { action: 'create', schedule })
+  return schedule
+}
+
+export async function updateSchedule(deps: Deps, actor: Actor, scheduleId: number, input: UpdateScheduleBody): Promise<Schedule> {
+  const { companyId } = actor
+  const before = await scheduleOrFail(deps, companyId, scheduleId)
+  assertEditable(before)
+  const contactId = input.contactId ?? before.contactId
+  if (input.contactId !== undefined) await assertContact(deps, companyId, input.contactId)
+  const ticketId = input.ticketId === undefined ? (input.contactId === undefined ? before.ticketId : null) : input.ticketId
+  if (ticketId) await assertTicket(deps, companyId, contactId, ticketId)
+  const changes = {
+    body: input.body === undefined ? undefined : bodyOf(input.body),
+    sendAt: input.sendAt === undefined ? undefined : sendAtOf(deps, input.sendAt),
+    contactId,
+    ticketId,
+    // Edited after a failed send: it goes out again at its (new) time.
+    status: 'PENDENTE' as const,
+    error: null,
+    updatedAt: deps.now(),
+  }
+  const updated = await deps.db
+    .update(schedules)
+    .set(changes)
+    // Only while still unsent: the dispatcher may have claimed it since it was read.
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId), eq(schedules.status, before.status)))
+    .returning({ id: schedules.id })
+  if (updated.length === 0) throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
+  const schedule = await showSchedule(deps, actor, scheduleId)
+  publishSchedule(deps, companyId, { action: 'update', schedule })
+  return schedule
+}
+
+export async function deleteSchedule(deps: Deps, actor: Actor, scheduleId: number): Promise<void> {
+  const { companyId } = actor
+  const deleted = await deps.db
+    .delete(schedules)
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId)))
+    .returning({ mediaPath: schedules.mediaPath })
+  if (deleted.length === 0) throw new AppError('ERR_NO_SCHEDULE_FOUND')
+  if (deleted[0]!.mediaPath) await deps.storage.remove(deleted[0]!.mediaPath)
+  publishSchedule(deps, companyId, { action: 'delete', scheduleId })
+}
+
+/** §5: the attachment is an image (png, jpg, jpeg); it replaces any previous one. */
+export async function attachScheduleMedia(deps: Deps, actor: Actor, scheduleId: number, input: MediaUploadBody): Promise<Schedule> {
+  const { companyId } = actor
+  const before = await scheduleOrFail(deps, companyId, scheduleId)
+  assertEditable(before)
+  const stored = await storeUpload(deps.storage, deps.config.media, { companyId, file: input.file, purpose: 'image-only' })
+  const updated = await deps.db
+    .update(schedules)
+    .set({ mediaPath: stored.path, mediaName: stored.name, updatedAt: deps.now() })
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId), eq(schedules.status, before.status)))
+    .returning({ id: schedules.id })
+  if (updated.length === 0) {
+    await deps.storage.remove(stored.path)
+    throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
+  }
+  if (before.mediaPath && before.mediaPath !== stored.path) await deps.storage.remove(before.mediaPath)
+  const schedule = await showSchedule(deps, actor, scheduleId)
+  publishSchedule(deps, companyId, { action: 'update', schedule })
+  return schedule
+}
+
+export async function detachScheduleMedia(deps: Deps, actor: Actor, scheduleId: number): Promise<Schedule> {
+  const { companyId } = actor
+  const before = await scheduleOrFail(deps, companyId, scheduleId)
+  assertEditable(before)
+  const updated = await deps.db
+    .update(schedules)
+    .set({ mediaPath: null, mediaName: null, updatedAt: deps.now() })
+    // Only while still unsent: the dispatcher may have claimed it since it was read, and needs the file.
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId), eq(schedules.status, before.status)))
+    .returning({ id: schedules.id })
+  if (updated.length === 0) throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
+  if (before.mediaPath) await deps.storage.remove(before.mediaPath)
+  const schedule = await showSchedule(deps, actor, scheduleId)
+  publishSchedule(deps, companyId, { action: 'update', schedule })
+  return schedule
+}
