@@ -116,9 +116,13 @@ describe('GET /api/messages/:ticketId', () => {
     expect((await ticketRow(ticketId)).unreadMessages).toBe(2)
     const updatedAt = (await ticketRow(ticketId)).updatedAt
 
-    // A later page does not count as opening the ticket.
+    // A later page does not count as opening the ticket, nor does a peek (markRead=false).
     await asAgent.api.messages({ id: ticketId }).get({ query: { pageNumber: 2 } })
     expect((await ticketRow(ticketId)).unreadMessages).toBe(2)
+    const peek = await asAgent.api.messages({ id: ticketId }).get({ query: { markRead: false } })
+    expect(peek.data!.messages.map((message) => message.body)).toContain('hello?')
+    expect((await ticketRow(ticketId)).unreadMessages).toBe(2)
+    expect(provider.markedRead).toEqual([])
 
     // Frames of the steps before (delivered late over Redis) are not counted.
     await settleRealtime()

@@ -1,6 +1,7 @@
 // The inbound pipeline: what a connection reports about customers becomes contacts, tickets and
 // messages. Per message: normalise -> (media download) -> one transaction (contact, ticket, message,
-// ticket counters) -> after commit, realtime -> afterInbound hooks (the queue/chatbot flow).
+// ticket counters), shared with the messages of other contacts that arrive meanwhile (inbound-writer.ts)
+// -> after commit, realtime -> afterInbound hooks (the queue/chatbot flow).
 // Messages of one contact run in order, different contacts concurrently (see contact-lanes.ts).
 import { and, eq, lt } from 'drizzle-orm'
 import { messages } from '../../../db/schema/index.ts'
@@ -12,7 +13,8 @@ import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } f
 import { contactLanesOf, type ContactLanes } from './contact-lanes.ts'
 import { applyContactUpdate, refreshProfilePicture, toContactSummary, type ContactRow } from './contacts.ts'
 import { contactNumberOf, normaliseInbound, onlyDigits, realName, storableText, validDate, type NormalisedMessage } from './normalise.ts'
-import { findMessageIdByWid, storeInbound, type InboundRecord, type MessageRow, type StoredInbound } from './store.ts'
+import { createInboundWriter } from './inbound-writer.ts'
+import { findMessageIdByWid, type InboundRecord, type MessageRow, type StoredInbound } from './store.ts'
 import type { TicketRow } from './tickets.ts'
 
 export type AfterInboundEvent = {
@@ -52,6 +54,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
   const lanes = options.lanes ?? contactLanesOf(deps)
   const afterInbound = [...(options.afterInbound ?? [])]
   const { registry } = options
+  // Messages stored while others are being written join them in one transaction (inbound-writer.ts).
+  const writer = createInboundWriter(deps.db, deps.now)
 
   /** Bytes of the message's media in storage; on failure the message is kept without its file. */
   async function saveMedia(connection: ConnectionRef, message: NormalisedMessage): Promise<{ path: string; name: string } | undefined> {
@@ -107,7 +111,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     // transaction's ON CONFLICT alone recognises a redelivery (and rolls back what it did).
     if (media && (await findMessageIdByWid(deps.db, { ...connection, wid: record.wid }))) return undefined
     const file = media ? await media() : undefined
-    const stored = await storeInbound(deps.db, { connection, record, media: file, now: deps.now() })
+    const stored = await writer.store(connection, record, file)
     if (!stored) {
       // Lost a race with the same message: the file saved for it is nobody's.
       if (file) await deps.storage.remove(file.path)

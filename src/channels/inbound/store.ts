@@ -48,6 +48,54 @@ const ticketWithView = { ...getTableColumns(tickets), ...ticketViewExtras }
 /** Rolls the transaction back when the message turned out to be stored already. */
 class AlreadyStored extends Error {}
 
+/**
+ * The open ticket read at the start was closed (by an agent or a timer) before the message was
+ * written: the message belongs to a new conversation, so the transaction is rolled back and redone.
+ * The UPDATE waits for the closing transaction's lock and returns the row as committed, closed.
+ */
+export class TicketClosedMeanwhile extends Error {
+  constructor() {
+    super('the ticket was closed while the message was being stored')
+  }
+}
+
+/** Attempts per message when its ticket keeps being closed under it (a second is all it takes in practice). */
+const closedTicketAttempts = 3
+
+/** The messages row of an inbound message, as the single and the batched writers insert it. */
+export function inboundMessageRow(input: {
+  companyId: number
+  whatsappId: number
+  ticketId: number
+  contactId: number
+  quotedId: number | null
+  record: InboundRecord
+  media?: { path: string; name: string }
+  now: Date
+}): typeof messages.$inferInsert {
+  const { record, media } = input
+  return {
+    companyId: input.companyId,
+    ticketId: input.ticketId,
+    contactId: input.contactId,
+    whatsappId: input.whatsappId,
+    wid: record.wid,
+    body: record.body,
+    mediaType: record.mediaType,
+    mediaPath: media?.path ?? null,
+    mediaName: media?.name ?? null,
+    fromMe: record.fromMe,
+    // Ours are read by definition; the customer's wait for an agent to open the ticket.
+    read: record.fromMe,
+    ack: record.fromMe ? 1 : 0,
+    quotedMsgId: input.quotedId,
+    participant: record.participant ?? null,
+    raw: storableRaw(record.raw) ?? null,
+    createdAt: record.timestamp,
+    updatedAt: input.now,
+  }
+}
+
 /** What the ticket list shows as the last message: the text, else the file's name. */
 export function lastMessagePreview(message: { body: string; mediaName?: string | null }): string {
   return (message.body || message.mediaName || '').slice(0, 1000)
@@ -76,7 +124,7 @@ async function findContactAndOpenTicket(
 }
 
 /** The quoted message of a reply, as a message view shows it. */
-async function findQuoted(db: Executor, input: { companyId: number; whatsappId: number; wid: string }): Promise<MessageView['quotedMsg']> {
+export async function findQuoted(db: Executor, input: { companyId: number; whatsappId: number; wid: string }): Promise<MessageView['quotedMsg']> {
   const [row] = await db
     .select({ id: messages.id, body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType })
     .from(messages)
@@ -96,6 +144,19 @@ export async function findMessageIdByWid(db: Executor, input: { companyId: numbe
 
 /** Stores the message; undefined when that WhatsApp id was already stored on this connection. */
 export async function storeInbound(
+  db: Database,
+  input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date },
+): Promise<StoredInbound | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeInboundOnce(db, input)
+    } catch (error) {
+      if (!(error instanceof TicketClosedMeanwhile) || attempt >= closedTicketAttempts) throw error
+    }
+  }
+}
+
+async function storeInboundOnce(
   db: Database,
   input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date },
 ): Promise<StoredInbound | undefined> {
@@ -125,26 +186,7 @@ export async function storeInbound(
       const quoted = record.quotedId ? await findQuoted(tx, { companyId, whatsappId, wid: record.quotedId }) : null
       const [message] = await tx
         .insert(messages)
-        .values({
-          companyId,
-          ticketId: ticket.id,
-          contactId: contact.id,
-          whatsappId,
-          wid: record.wid,
-          body: record.body,
-          mediaType: record.mediaType,
-          mediaPath: media?.path ?? null,
-          mediaName: media?.name ?? null,
-          fromMe: record.fromMe,
-          // Ours are read by definition; the customer's wait for an agent to open the ticket.
-          read: record.fromMe,
-          ack: record.fromMe ? 1 : 0,
-          quotedMsgId: quoted?.id ?? null,
-          participant: record.participant ?? null,
-          raw: storableRaw(record.raw) ?? null,
-          createdAt: record.timestamp,
-          updatedAt: now,
-        })
+        .values(inboundMessageRow({ companyId, whatsappId, ticketId: ticket.id, contactId: contact.id, quotedId: quoted?.id ?? null, record, media, now }))
         // The unique index (whatsapp_id, wid) is the only one a new row can hit.
         .onConflictDoNothing()
         .returning()
@@ -165,6 +207,7 @@ export async function storeInbound(
         .execute()
       // The message just inserted references the ticket (foreign key): the update found it.
       if (!updated) throw new Error(`ticket ${ticket.id} of company ${companyId} vanished while storing a message`)
+      if (updated.status === 'closed') throw new TicketClosedMeanwhile()
       const { userName, queue, whatsappName, tags, ...row } = updated
       const ticketView = ticketViewOf(row, { userName, queue, whatsappName, tags }, contact)
       return { contact, contactChange: change, ticket: row, ticketCreated: created, message, ticketView, quoted }

@@ -40,7 +40,14 @@ export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
     detail: { summary: 'Realtime events (see the README for the protocol)' },
     async open(ws) {
       try {
-        const socket = await hub.add(ws.id, ws.data.caller, { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) })
+        const socket = await hub.add(ws.id, ws.data.caller, {
+          send: (text) => ws.send(text),
+          close: (code, reason) => ws.close(code, reason),
+          sendMany: (texts) =>
+            ws.cork(() => {
+              for (const text of texts) ws.sendText(text)
+            }),
+        })
         if (!socket) ws.close(4001, 'unknown user')
         else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
       } catch (error) {

@@ -4,9 +4,13 @@ import type { RealtimeHub } from './hub.ts'
 
 export function wireRealtime(deps: Deps, hub: RealtimeHub): () => void {
   const stops = [
-    deps.realtime.subscribe(async (message) => {
-      if (message.refreshUserId !== undefined) await hub.refreshUser(message.companyId, message.refreshUserId)
-      hub.deliver(message)
+    deps.realtime.subscribe((message) => {
+      // Most messages need no refresh: they are delivered at once, without a promise each.
+      if (message.refreshUserId === undefined) {
+        hub.deliver(message)
+        return
+      }
+      void hub.refreshUser(message.companyId, message.refreshUserId).then(() => hub.deliver(message))
     }),
     // A new sign-in elsewhere: the user's other tabs log out ('Sua conta foi acessada em outro computador.').
     deps.bus.on('auth.sessions_revoked', (event) =>

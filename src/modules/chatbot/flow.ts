@@ -10,15 +10,14 @@ import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../../core/deps.ts'
 import type { QueueOption } from '../queue-options/model.ts'
 import { findQueueOptions } from '../queue-options/queries.ts'
-import { getSetting } from '../settings/queries.ts'
-import { findConnectionRow } from '../tickets/queries.ts'
 import { backOption, menuReply, menuText, startOption } from './menus.ts'
-import { findBotCompany, findConnectionQueues, type BotQueue } from './queries.ts'
+import { sharedBotContextReader, type BotContext } from './context.ts'
+import type { BotQueue } from './queries.ts'
 import { answerRating } from './rating.ts'
 import { isWithinSchedule } from './schedule.ts'
 import { botSays, saveState, sayOutOfHours, type BotTurn } from './turn.ts'
 
-type QueueTurn = BotTurn & { queues: BotQueue[] }
+type QueueTurn = BotTurn & { queues: BotQueue[]; settings: Pick<BotContext, 'scheduleType' | 'sendGreetingMessageOneQueues'> }
 
 function joinTexts(...texts: string[]): string {
   return texts.map((text) => text.trim()).filter((text) => text !== '').join('\n\n')
@@ -51,7 +50,7 @@ async function repeatMenu(turn: QueueTurn, menu: string): Promise<void> {
 }
 
 async function queueOutOfHours(turn: QueueTurn, queue: BotQueue): Promise<boolean> {
-  if ((await getSetting(turn.deps.db, turn.companyId, 'scheduleType')) !== 'queue') return false
+  if (turn.settings.scheduleType !== 'queue') return false
   return !isWithinSchedule(queue.schedules, turn.deps.now(), turn.company.timezone)
 }
 
@@ -112,10 +111,10 @@ async function answerOptionMenu(turn: QueueTurn, queue: BotQueue, reply: string)
   await botSays(turn, chosen.message, { queueOptionId: chosen.id, chatbot: false })
 }
 
-async function runQueueBot(turn: BotTurn, body: string): Promise<void> {
+async function runQueueBot(turn: BotTurn, context: BotContext, body: string): Promise<void> {
   const { ticket, connection } = turn
-  const queues = await findConnectionQueues(turn.deps.db, { companyId: turn.companyId, whatsappId: connection.id })
-  const queueTurn: QueueTurn = { ...turn, queues }
+  const { queues } = context
+  const queueTurn: QueueTurn = { ...turn, queues, settings: context }
   const reply = menuReply(body)
 
   if (ticket.queueId !== null) {
@@ -138,7 +137,7 @@ async function runQueueBot(turn: BotTurn, body: string): Promise<void> {
     return
   }
   if (queues.length === 1) {
-    const greeting = (await getSetting(turn.deps.db, turn.companyId, 'sendGreetingMessageOneQueues')) === 'enabled' ? connection.greetingMessage : ''
+    const greeting = context.sendGreetingMessageOneQueues === 'enabled' ? connection.greetingMessage : ''
     await enterQueue(queueTurn, queues[0]!, greeting)
     return
   }
@@ -149,19 +148,21 @@ async function runQueueBot(turn: BotTurn, body: string): Promise<void> {
 }
 
 export function chatbotHook(deps: Deps, registry: ConnectionRegistry): AfterInboundHook {
+  const readContext = sharedBotContextReader(deps.db)
   return async ({ connection: ref, contact, ticket, message }) => {
     if (message.fromMe || ticket.isGroup || ticket.status === 'closed') return
-    const connection = await findConnectionRow(deps.db, { companyId: ref.companyId, whatsappId: ref.whatsappId })
-    if (!connection) return
-    const company = await findBotCompany(deps.db, ref.companyId)
+    // The bot talks only to a customer nobody is serving yet (or one asked for a rating): for the
+    // others nothing needs to be read.
+    if (!ticket.awaitingRating && (ticket.status !== 'pending' || ticket.userId !== null || contact.disableBot)) return
+    const context = await readContext({ companyId: ref.companyId, whatsappId: ref.whatsappId })
+    if (!context) return
+    const { connection, company } = context
     const turn: BotTurn = { deps, registry, companyId: ref.companyId, company, connection, contact, ticket }
     if (ticket.awaitingRating) return answerRating(turn, message.body)
-    // The bot talks only to a customer nobody is serving yet.
-    if (ticket.status !== 'pending' || ticket.userId !== null || contact.disableBot) return
-    if ((await getSetting(deps.db, ref.companyId, 'scheduleType')) === 'company' && !isWithinSchedule(company.schedules, deps.now(), company.timezone)) {
+    if (context.scheduleType === 'company' && !isWithinSchedule(company.schedules, deps.now(), company.timezone)) {
       await sayOutOfHours(turn, connection.outOfHoursMessage)
       return
     }
-    await runQueueBot(turn, message.body)
+    await runQueueBot(turn, context, message.body)
   }
 }

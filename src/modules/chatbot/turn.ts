@@ -5,6 +5,7 @@ import { fillMessageVariables } from '../tickets/automatic-texts.ts'
 import { sendAutomaticText } from '../tickets/automatic-send.ts'
 import type { ConnectionRow, ContactRow, TicketRow } from '../tickets/queries.ts'
 import { publishTicketChange } from '../tickets/realtime.ts'
+import { trackChatbotEnded } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { updateBotState, type BotCompany, type BotState } from './queries.ts'
 
@@ -34,6 +35,10 @@ export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   const before = turn.ticket
   await updateBotState(turn.deps.db, { companyId: turn.companyId, ticketId: before.id }, state, turn.deps.now())
   turn.ticket = { ...before, ...state }
+  // The bot let go: the customer now waits for a person (the dashboard's bot time ends here).
+  if (before.chatbot && state.chatbot === false) {
+    await trackChatbotEnded(turn.deps.db, { companyId: turn.companyId, ticketId: before.id, queueId: state.queueId ?? before.queueId, now: turn.deps.now() })
+  }
   if (state.queueId === undefined || state.queueId === before.queueId) return
   const view = await findTicketView(turn.deps.db, { companyId: turn.companyId, ticketId: before.id })
   if (!view) return

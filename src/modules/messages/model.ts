@@ -56,6 +56,9 @@ export const MessageIdParams = t.Object({ id: t.Integer({ minimum: 1, title: 'id
 
 export const MessagePageQuery = t.Object({
   pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, title: 'pageNumber', error: 'pageNumber must be a positive integer' })),
+  markRead: t.Optional(
+    t.Boolean({ title: 'markRead', error: "markRead must be 'true' or 'false'", description: 'false: a read-only look (the admin peek); page 1 then leaves the ticket unread' }),
+  ),
 })
 
 export const MessagePage = t.Object({

@@ -12,7 +12,7 @@ const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true }
 export const messageRoutes = (deps: Deps, registry: ConnectionRegistry) =>
   new Elysia({ prefix: '/messages', tags: ['Messages'] })
     .use(tenant(deps))
-    .get('/:id', ({ caller, params, query }) => listTicketMessages(deps, registry, caller, { ticketId: params.id, pageNumber: query.pageNumber }), {
+    .get('/:id', ({ caller, params, query }) => listTicketMessages(deps, registry, caller, { ticketId: params.id, pageNumber: query.pageNumber, markRead: query.markRead }), {
       auth: true,
       params: TicketIdParams,
       query: MessagePageQuery,
@@ -20,7 +20,7 @@ export const messageRoutes = (deps: Deps, registry: ConnectionRegistry) =>
       detail: {
         summary: "A ticket's messages, 20 per page, newest page first (each page oldest first)",
         description:
-          'Page 1 (the default) is what an agent sees on opening the ticket, so asking for it marks the ticket read: unread count 0, read receipts sent to WhatsApp, ticket `updateUnread` on realtime. Later pages do not. mediaUrl is a signed link that expires (MEDIA_URL_TTL_SECONDS).',
+          'Page 1 (the default) is what an agent sees on opening the ticket, so asking for it marks the ticket read: unread count 0, read receipts sent to WhatsApp, ticket `updateUnread` on realtime, unless markRead=false (a look that reads nothing). Later pages do not. mediaUrl is a signed link that expires (MEDIA_URL_TTL_SECONDS).',
       },
     })
     .post('/:id', ({ caller, params, body }) => sendTicketMessage(deps, registry, caller, params.id, body), {

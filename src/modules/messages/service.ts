@@ -53,11 +53,16 @@ export async function markTicketRead(deps: Deps, registry: ConnectionRegistry, a
   }
 }
 
-/** One page of the ticket's messages; opening the first page marks the ticket read. */
-export async function listTicketMessages(deps: Deps, registry: ConnectionRegistry, caller: MessageCaller, input: { ticketId: number; pageNumber?: number }): Promise<typeof MessagePage.static> {
+/** One page of the ticket's messages; opening the first page marks the ticket read (unless markRead is false: a peek). */
+export async function listTicketMessages(
+  deps: Deps,
+  registry: ConnectionRegistry,
+  caller: MessageCaller,
+  input: { ticketId: number; pageNumber?: number; markRead?: boolean },
+): Promise<typeof MessagePage.static> {
   const access = await findAccessibleTicket(deps.db, caller, input.ticketId)
   const pageNumber = input.pageNumber ?? 1
-  if (pageNumber === 1) await markTicketRead(deps, registry, access)
+  if (pageNumber === 1 && input.markRead !== false) await markTicketRead(deps, registry, access)
   const page = await findTicketMessagePage(deps.db, mediaSigner(deps.config.media, deps.now), { companyId: caller.companyId, ticketId: input.ticketId, pageNumber })
   const ticket = await findTicketView(deps.db, { companyId: caller.companyId, ticketId: input.ticketId })
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')

@@ -1,0 +1,129 @@
+// Micro-batching of inbound messages per company: the messages that reach the store while a batch
+// of their company is being written wait for it and go together in the next transaction
+// (store-batch.ts). Alone, a message is written at once; under load, batches grow by themselves and
+// one transaction, with a few set-based statements, carries many messages. That is what lets the
+// pipeline keep up with busy connections: per message, the round trips (one socket write each)
+// and the BEGIN/COMMIT were the cost, not the rows. Per company rather than per connection: the
+// messages of all its connections fill the batches, and one transaction at a time per company
+// means two batches never wait for each other's rows.
+//
+// What each caller gets is what storeInbound gives for its message alone. Order per contact is the
+// lanes' (a contact's next message reaches the writer only after the previous one is stored); a
+// batch never holds two messages of one contact (on whatever connection), nor one WhatsApp id twice.
+import type { Database } from '../../../db/client.ts'
+import type { ConnectionRef } from '../provider.ts'
+import { messageKey, storeInboundBatch, StoredAlready, type BatchItem } from './store-batch.ts'
+import { storeInbound, type InboundRecord, type StoredInbound } from './store.ts'
+
+export type InboundWriter = {
+  /** Stores the message (with the batch it joins); undefined when its WhatsApp id was stored already. */
+  store(connection: ConnectionRef, record: InboundRecord, media?: { path: string; name: string }): Promise<StoredInbound | undefined>
+}
+
+type Waiting = BatchItem & { resolve: (stored: StoredInbound | undefined) => void; reject: (error: unknown) => void }
+
+type Queue = {
+  companyId: number
+  waiting: Waiting[]
+  writing: number
+  /** Contacts (numbers) and messages (messageKey) of the batch being written: their next message waits. */
+  busy: Set<string>
+}
+
+/** Messages per transaction at most: bounds the statement's size and the wait of the first one. */
+export const maxBatchSize = 256
+/**
+ * Transactions in flight per company. One: the next batch gathers while this one is written, so
+ * batches grow with the load (measured with bench/ingest: two or three in flight made them smaller
+ * and the throughput lower, the pool being shared with everything else).
+ */
+export const batchesPerCompany = 1
+
+export function createInboundWriter(db: Database, now: () => Date, options: { maxBatch?: number; concurrency?: number } = {}): InboundWriter {
+  const maxBatch = options.maxBatch ?? maxBatchSize
+  const concurrency = options.concurrency ?? batchesPerCompany
+  const queues = new Map<number, Queue>()
+
+  /** The next batch: the oldest waiting messages, one per contact and WhatsApp id (the rest wait for the next). */
+  function take(queue: Queue): Waiting[] {
+    const batch: Waiting[] = []
+    const left: Waiting[] = []
+    for (const waiting of queue.waiting) {
+      const number = `n:${waiting.record.number}`
+      const message = `m:${messageKey(waiting)}`
+      if (batch.length >= maxBatch || queue.busy.has(number) || queue.busy.has(message)) {
+        left.push(waiting)
+        continue
+      }
+      queue.busy.add(number)
+      queue.busy.add(message)
+      batch.push(waiting)
+    }
+    queue.waiting = left
+    return batch
+  }
+
+  /** One message at a time: a message that fails in a batch fails alone, the others are stored. */
+  async function oneByOne(companyId: number, batch: Waiting[]): Promise<void> {
+    for (const waiting of batch) {
+      try {
+        const connection: ConnectionRef = { companyId, whatsappId: waiting.whatsappId }
+        waiting.resolve(await storeInbound(db, { connection, record: waiting.record, media: waiting.media, now: now() }))
+      } catch (error) {
+        waiting.reject(error)
+      }
+    }
+  }
+
+  async function write(queue: Queue, batch: Waiting[]): Promise<void> {
+    let items = batch
+    while (items.length > 0) {
+      if (items.length === 1) return oneByOne(queue.companyId, items)
+      try {
+        const stored = await storeInboundBatch(db, { companyId: queue.companyId, items, now: now() })
+        items.forEach((waiting, index) => waiting.resolve(stored[index]))
+        return
+      } catch (error) {
+        if (!(error instanceof StoredAlready)) return oneByOne(queue.companyId, items)
+        for (const waiting of items) if (error.keys.has(messageKey(waiting))) waiting.resolve(undefined)
+        items = items.filter((waiting) => !error.keys.has(messageKey(waiting)))
+      }
+    }
+  }
+
+  function pump(queue: Queue): void {
+    while (queue.writing < concurrency && queue.waiting.length > 0) {
+      const batch = take(queue)
+      if (batch.length === 0) return
+      queue.writing++
+      void write(queue, batch).finally(() => {
+        for (const waiting of batch) {
+          queue.busy.delete(`n:${waiting.record.number}`)
+          queue.busy.delete(`m:${messageKey(waiting)}`)
+        }
+        queue.writing--
+        if (queue.waiting.length > 0) pump(queue)
+        else if (queue.writing === 0) queues.delete(queue.companyId)
+      })
+    }
+  }
+
+  return {
+    store(connection, record, media) {
+      return new Promise((resolve, reject) => {
+        let queue = queues.get(connection.companyId)
+        if (!queue) {
+          queue = { companyId: connection.companyId, waiting: [], writing: 0, busy: new Set() }
+          queues.set(connection.companyId, queue)
+        }
+        const first = queue.waiting.length === 0
+        queue.waiting.push({ whatsappId: connection.whatsappId, record, media, resolve, reject })
+        // The messages handed over in the same turn of the event loop start together.
+        if (first) {
+          const started = queue
+          queueMicrotask(() => pump(started))
+        }
+      })
+    },
+  }
+}
