@@ -52,7 +52,19 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_open_per_contact_connection')
       .on(table.companyId, table.contactId, sql`coalesce(${table.whatsappId}, 0)`)
       .where(sql`${table.status} <> 'closed'`),
-    index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt.desc()),
+    // The ticket list's order (updated_at desc, id desc) within a status, then the columns the
+    // visibility rule reads: a page stops after its rows and a count reads only the index (bench/tickets).
+    index('tickets_company_status_updated_idx').on(table.companyId, table.status, table.updatedAt.desc(), table.id.desc(), table.queueId, table.userId),
+    // The same over every status: showAll without a status, tag filters, searches.
+    index('tickets_company_updated_idx').on(table.companyId, table.updatedAt.desc(), table.id.desc(), table.status, table.queueId, table.userId),
+    // The timers: a connection's tickets that are not closed, oldest update first (inactivity), and
+    // its queue-less pending ones (transfer to a queue). Partial, so they hold only live tickets.
+    index('tickets_connection_live_updated_idx')
+      .on(table.companyId, table.whatsappId, table.updatedAt)
+      .where(sql`${table.status} <> 'closed'`),
+    index('tickets_connection_unqueued_pending_updated_idx')
+      .on(table.companyId, table.whatsappId, table.updatedAt)
+      .where(sql`${table.status} = 'pending' and ${table.queueId} is null`),
     index('tickets_company_queue_status_idx').on(table.companyId, table.queueId, table.status),
     index('tickets_company_user_status_idx').on(table.companyId, table.userId, table.status),
     index('tickets_contact_idx').on(table.contactId),

@@ -1,8 +1,10 @@
 // The ticket list as SQL: who may see what (the same rule as visibility.ts), the filters, and pages
-// ordered by (updated_at desc, id desc). With a status, the order is the one of the index
-// tickets_company_status_updated_idx (company_id, status, updated_at desc), so a page reads only its
-// rows; a cursor (the last row's updated_at and id) pages without OFFSET.
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+// ordered by (updated_at desc, id desc). That order is the one of the indexes
+// tickets_company_status_updated_idx (company_id, status, updated_at desc, id desc) and
+// tickets_company_updated_idx (company_id, updated_at desc, id desc), which also carry queue_id and
+// user_id: a page reads only its rows and a count reads only the index, whoever asks. A cursor (the
+// last row's updated_at and id) pages without OFFSET.
+import { and, count, desc, eq, exists, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { ticketTags, tickets, type TicketStatus } from '../../../db/schema/index.ts'
 import type { TicketViewer } from './visibility.ts'
@@ -62,17 +64,16 @@ export function ticketListCondition(db: Executor, filters: TicketFilters): SQL |
     // The queue filter keeps queue-less tickets: the web client always sends the user's queues, and
     // the conversations no bot has routed yet must not vanish from everyone's list.
     filters.queueIds && filters.queueIds.length > 0 ? or(inArray(tickets.queueId, [...filters.queueIds]), isNull(tickets.queueId)) : undefined,
-    tagIds.length > 0
-      ? inArray(
-          tickets.id,
-          db
-            .select({ ticketId: ticketTags.ticketId })
-            .from(ticketTags)
-            .where(and(eq(ticketTags.companyId, filters.companyId), inArray(ticketTags.tagId, [...tagIds])))
-            .groupBy(ticketTags.ticketId)
-            .having(sql`count(distinct ${ticketTags.tagId}) = ${tagIds.length}`),
-        )
-      : undefined,
+    // Every one of the tags, each an EXISTS on the key (ticket_id, tag_id): a page walks the tickets in
+    // list order and stops at 40, instead of gathering every ticket carrying the tags first.
+    ...tagIds.map((tagId) =>
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(ticketTags)
+          .where(and(eq(ticketTags.ticketId, tickets.id), eq(ticketTags.tagId, tagId), eq(ticketTags.companyId, filters.companyId))),
+      ),
+    ),
     userIds.length > 0 ? inArray(tickets.userId, [...userIds]) : undefined,
     filters.createdOn ? onDay(tickets.createdAt, filters.createdOn, filters.timezone) : undefined,
     filters.updatedOn ? onDay(tickets.updatedAt, filters.updatedOn, filters.timezone) : undefined,
@@ -124,8 +125,12 @@ export async function findTicketIdPage(
     .orderBy(...listOrder)
     .limit(input.pageSize + 1)
     .offset(offset)
-  const hasMore = rows.length > input.pageSize
-  const page = rows.slice(0, input.pageSize)
+  return pageOf(rows, input.pageSize)
+}
+
+function pageOf(rows: readonly { id: number; key: string }[], pageSize: number): TicketIdPage {
+  const hasMore = rows.length > pageSize
+  const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]
   return { ticketIds: page.map((row) => row.id), hasMore, nextCursor: hasMore && last ? encodeCursor(last.key) : null }
 }
@@ -133,4 +138,34 @@ export async function findTicketIdPage(
 export async function countTickets(db: Executor, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ value: count() }).from(tickets).where(where)
   return row?.value ?? 0
+}
+
+/**
+ * A page and the count of every matching ticket in one statement, for searches: the matches (the
+ * expensive part: the messages they are found in) are computed once for both, where a page and a
+ * count apart would each compute them. Not for plain lists, whose page stops early in index order.
+ */
+export async function findTicketIdPageAndCount(
+  db: Executor,
+  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string },
+): Promise<TicketIdPage & { count: number }> {
+  const cursor = input.cursor ? decodeCursor(input.cursor) : undefined
+  const offset = cursor ? 0 : ((input.pageNumber ?? 1) - 1) * input.pageSize
+  const matching = db
+    .select({ id: tickets.id, updatedAt: tickets.updatedAt, key: sql<string>`${cursorKey}`.as('key'), total: sql<number>`count(*) over ()`.as('total') })
+    .from(tickets)
+    .where(input.where)
+    .as('matching')
+  const at = cursor ? sql`${cursor.updatedAt}::timestamptz` : undefined
+  const rows = await db
+    .select({ id: matching.id, key: matching.key, total: matching.total })
+    .from(matching)
+    .where(cursor && at ? and(lte(matching.updatedAt, at), or(lt(matching.updatedAt, at), lt(matching.id, cursor.id))) : undefined)
+    .orderBy(sql`${matching.updatedAt} desc nulls last`, desc(matching.id))
+    .limit(input.pageSize + 1)
+    .offset(offset)
+  // Past the last page there is no row to carry the count: count apart (rare).
+  const first = rows[0]
+  const total = first ? Number(first.total) : offset > 0 || cursor ? await countTickets(db, input.where) : 0
+  return { ...pageOf(rows, input.pageSize), count: total }
 }

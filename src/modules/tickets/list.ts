@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { assertRealDay, parseIdList } from './list-filters.ts'
-import { countTickets, findTicketIdPage, ticketListCondition, type TicketFilters } from './list-query.ts'
+import { countTickets, findTicketIdPage, findTicketIdPageAndCount, ticketListCondition, type TicketFilters } from './list-query.ts'
 import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
 import { findCompanyTimezone } from './queries.ts'
 import { ticketSearchCondition } from './search.ts'
@@ -20,7 +20,7 @@ export async function viewerOf(deps: Pick<Deps, 'db'>, caller: TicketCaller): Pr
   return viewer
 }
 
-export async function listTickets(deps: Deps, caller: TicketCaller, query: TicketListQuery): Promise<TicketPage> {
+export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, query: TicketListQuery): Promise<TicketPage> {
   const { companyId } = caller
   assertRealDay(query.date, 'date')
   assertRealDay(query.updatedAt, 'updatedAt')
@@ -39,8 +39,18 @@ export async function listTickets(deps: Deps, caller: TicketCaller, query: Ticke
     search: query.searchParam ? ticketSearchCondition(deps.db, { companyId, text: query.searchParam }) : undefined,
   }
   const where = ticketListCondition(deps.db, filters)
-  const page = await findTicketIdPage(deps.db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor })
-  const [tickets, count] = await Promise.all([findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), countTickets(deps.db, where)])
+  const paging = { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor }
+  if (filters.search) {
+    const page = await findTicketIdPageAndCount(deps.db, paging)
+    const tickets = await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds })
+    return { tickets, hasMore: page.hasMore, count: page.count, nextCursor: page.nextCursor }
+  }
+  // The count (every matching ticket) runs beside the page and its views, on another connection.
+  const counting = countTickets(deps.db, where)
+  // Settled at once: if the page fails first, the count's own failure is not left unhandled.
+  counting.catch(() => {})
+  const page = await findTicketIdPage(deps.db, paging)
+  const [tickets, count] = await Promise.all([findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), counting])
   return { tickets, hasMore: page.hasMore, count, nextCursor: page.nextCursor }
 }
 

@@ -2,13 +2,14 @@
 // queuedAt: it entered a queue to wait (pending); startedAt: an agent took it; transferredAt: it
 // changed queue or agent; finishedAt: it was closed. The open row (finishedAt null) of the ticket is
 // reused; a ticket that has none (made by the inbound pipeline) gets one on its first change.
+// chatbotEndedAt: the bot handed the conversation over (to a queue or a person).
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { ticketTracking } from '../../../db/schema/index.ts'
 import type { PlannedTicket, Transition } from './transition-plan.ts'
 
 type TrackingRow = typeof ticketTracking.$inferSelect
-type TrackingChanges = Partial<Pick<TrackingRow, 'whatsappId' | 'userId' | 'queueId' | 'queuedAt' | 'startedAt' | 'finishedAt' | 'transferredAt'>>
+type TrackingChanges = Partial<Pick<TrackingRow, 'whatsappId' | 'userId' | 'queueId' | 'queuedAt' | 'startedAt' | 'finishedAt' | 'transferredAt' | 'chatbotEndedAt'>>
 
 async function findOpenTracking(db: Executor, scope: { companyId: number; ticketId: number }): Promise<TrackingRow | undefined> {
   const [row] = await db
@@ -73,4 +74,22 @@ export async function trackTransition(
   if (transition === 'edit') return
   // No attendance yet: the conversation has been waiting since the ticket was created.
   await startTracking(db, { companyId, ticketId, values: { queuedAt: input.ticketCreatedAt, ...changes } })
+}
+
+/**
+ * The bot handed the ticket over (to a queue, an agent, or a timer moved it): its part of the
+ * attendance ends now. Recorded once per attendance; a ticket without one starts it, waiting since now.
+ */
+export async function trackChatbotEnded(db: Executor, input: { companyId: number; ticketId: number; queueId: number | null; now: Date }): Promise<void> {
+  const { companyId, ticketId, now } = input
+  const open = await findOpenTracking(db, { companyId, ticketId })
+  if (!open) {
+    await startTracking(db, { companyId, ticketId, values: { queueId: input.queueId, queuedAt: now, chatbotEndedAt: now } })
+    return
+  }
+  if (open.chatbotEndedAt !== null) return
+  await db
+    .update(ticketTracking)
+    .set({ chatbotEndedAt: now, queueId: input.queueId ?? open.queueId, queuedAt: open.queuedAt ?? now })
+    .where(and(eq(ticketTracking.companyId, companyId), eq(ticketTracking.id, open.id)))
 }

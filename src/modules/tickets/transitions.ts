@@ -36,7 +36,7 @@ import {
   type TicketRow,
 } from './queries.ts'
 import { publishTicketChange } from './realtime.ts'
-import { trackTransition } from './tracking.ts'
+import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
@@ -107,7 +107,11 @@ async function applyPlan(deps: Deps, caller: TicketCaller, viewer: TicketViewer,
         updatedAt: now,
       })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
+    const botEnds = ticket.chatbot && humanTakesOver && plan.transition !== 'edit'
+    // A close finishes the open attendance: the bot's end is recorded on it first (after, it would start a new one).
+    if (botEnds && plan.transition === 'close') await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId: after.queueId, now })
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: plan.transition, after, now })
+    if (botEnds && plan.transition !== 'close') await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId: after.queueId, now })
     return { ticket, plan }
   })
 }

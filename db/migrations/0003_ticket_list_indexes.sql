@@ -1,0 +1,5 @@
+DROP INDEX "tickets_company_status_updated_idx";--> statement-breakpoint
+CREATE INDEX "tickets_company_updated_idx" ON "tickets" USING btree ("company_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","queue_id","user_id");--> statement-breakpoint
+CREATE INDEX "tickets_connection_live_updated_idx" ON "tickets" USING btree ("company_id","whatsapp_id","updated_at") WHERE "tickets"."status" <> 'closed';--> statement-breakpoint
+CREATE INDEX "tickets_connection_unqueued_pending_updated_idx" ON "tickets" USING btree ("company_id","whatsapp_id","updated_at") WHERE "tickets"."status" = 'pending' and "tickets"."queue_id" is null;--> statement-breakpoint
+CREATE INDEX "tickets_company_status_updated_idx" ON "tickets" USING btree ("company_id","status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"queue_id","user_id");
