@@ -28,6 +28,7 @@ import { queueRoutes } from './modules/queues/routes.ts'
 import { queueOptionRoutes } from './modules/queue-options/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
 import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
+import { scheduleRoutes } from './modules/schedules/routes.ts'
 import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
 import { externalApiRoutes } from './modules/external-api/routes.ts'
@@ -53,6 +54,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(queueOptionRoutes(deps))
     .use(tagRoutes(deps))
     .use(quickMessageRoutes(deps))
+    .use(scheduleRoutes(deps))
     .use(ticketNoteRoutes(deps))
     .use(messageRoutes(deps, connections))
     .use(externalApiRoutes(deps, connections))

@@ -6,12 +6,15 @@ import { createDeps } from './core/deps.ts'
 import { createLogger } from './core/logger.ts'
 import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts'
+import { startTicketTimers } from '../jobs/ticket-timers.ts'
+import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 
 export async function startServer() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   // Under `bun --hot` this module re-runs on each edit: keep the database across reloads.
-  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle>; __zapdeskConnections?: ConnectionManager }
+  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle>; __zapdeskConnections?: ConnectionManager; __zapdeskJobs?: JobQueue }
   globals.__zapdeskDb ??= openDatabase(config).then(async (handle) => {
     await migrateDatabase(handle)
     return handle
@@ -29,6 +32,13 @@ export async function startServer() {
   await globals.__zapdeskConnections?.close()
   globals.__zapdeskConnections = connections
   void connections.resumeAll().catch((error: unknown) => logger.error('whatsapp sessions could not resume', { error }))
+  // One job queue for the process (BullMQ on REDIS_URL); a hot reload replaces the previous run's.
+  // The ticket timers (expiresTicket, timeToTransfer, unanswered ratings) sweep every minute.
+  await globals.__zapdeskJobs?.close()
+  const jobs = (globals.__zapdeskJobs = createJobQueue(config, logger))
+  await startTicketTimers(deps, connections, jobs)
+  // Scheduled messages go out from the same queue, checked every 30 s.
+  await startScheduledMessages(deps, connections, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)
@@ -50,6 +60,7 @@ export async function startServer() {
     // Sockets close and leases are released but statuses stay: another instance (or the next boot)
     // resumes these connections.
     await connections.close()
+    await jobs.close()
     await app.stop()
     await redis?.quit()
     await database.close()

@@ -64,6 +64,9 @@ export const errorStatus = {
   ERR_NO_MESSAGE_FOUND: 404,
   /** The connection's adapter cannot list the phone's contacts (Baileys), or listing them failed. */
   ERR_WAPP_CONTACTS_UNAVAILABLE: 400,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A scheduled message already sent (or being sent) is history: it cannot change (§4 Schedule). */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus
@@ -114,6 +117,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
     const candidate = current as { code?: unknown; cause?: unknown }
     // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT)
     if (candidate.code === '23503' || candidate.code === '23001') return true
+    current = candidate.cause
+  }
+  return false
+}
+
+/** PostgreSQL data exception (class 22: a number out of range, NUL in text, an impossible date): a value the request sent. */
+export function isDataException(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown }
+    if (typeof candidate.code === 'string' && candidate.code.startsWith('22')) return true
     current = candidate.cause
   }
   return false

@@ -2,7 +2,8 @@
 // a coerced value's failure without its name; the error mapper reads the title instead.
 import { t } from 'elysia'
 
-export const positiveId = (name: string) => t.Integer({ minimum: 1, title: name, error: `${name} must be a positive integer` })
+// Ids are PostgreSQL integers: a larger number is a 422 here, not an 'out of range' 500 from the database.
+export const positiveId = (name: string) => t.Integer({ minimum: 1, maximum: 2_147_483_647, title: name, error: `${name} must be a positive integer` })
 
 export const IdParams = t.Object({ id: positiveId('id') })
 

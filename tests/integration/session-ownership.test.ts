@@ -37,7 +37,7 @@ const redisUrl = process.env.REDIS_URL
 
 const uniquePrefix = () => `zapdesk-test-own-${process.pid}-${randomBytes(4).toString('hex')}:`
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
@@ -274,7 +274,9 @@ function echoingFactory(inner: ProviderFactory): ProviderFactory {
 describe.skipIf(!redisUrl)('two instances on one database and one Redis', () => {
   async function bootInstances(options: { leaseSeconds?: number } = {}) {
     const prefix = uniquePrefix()
-    const leaseSeconds = options.leaseSeconds ?? 1
+    // 2 s: short enough for adoption tests, long enough that a loaded test machine (the whole suite on
+    // 2 cores) still renews in time; with 1 s a busy moment lost leases and failed sends at random.
+    const leaseSeconds = options.leaseSeconds ?? 2
     const config = { ...context.deps.config, whatsappSimulator: true, redisPrefix: prefix, whatsappLeaseSeconds: leaseSeconds }
     const admin = await openRedis()
     const instances = await Promise.all(
@@ -427,7 +429,7 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis', () => 
   })
 
   test("killing the owner lets the other instance adopt its connections; a customer's message is then stored once", async () => {
-    const { first, second, ownerOf } = await bootInstances({ leaseSeconds: 1 })
+    const { first, second, ownerOf } = await bootInstances({ leaseSeconds: 2 })
     const tenant = await makeTenant(context)
     const whatsappId = await connectedThrough(first, tenant)
     const ref = { companyId: tenant.company.id, whatsappId }
@@ -454,7 +456,7 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis', () => 
   })
 
   test('a lost lease stops the local socket at once, recording nothing; the session is adopted once the lease frees up', async () => {
-    const { first, second, admin, prefix, ownerOf } = await bootInstances({ leaseSeconds: 1 })
+    const { first, second, admin, prefix, ownerOf } = await bootInstances({ leaseSeconds: 2 })
     const tenant = await makeTenant(context)
     const whatsappId = await connectedThrough(first, tenant)
     const ref = { companyId: tenant.company.id, whatsappId }

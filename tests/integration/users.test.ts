@@ -116,8 +116,22 @@ describe('GET /api/users/list', () => {
       const { status, data } = await client.api.users.list.get({ query: {} })
       expect(status).toBe(200)
       expect(data!.map((user) => user.id).sort((a, b) => a - b)).toEqual([tenant.admin.id, tenant.agent.id].sort((a, b) => a - b))
-      expect(Object.keys(data![0]!).sort()).toEqual(['email', 'id', 'name', 'profile'])
+      expect(Object.keys(data![0]!).sort()).toEqual(['email', 'id', 'name', 'profile', 'queueIds'])
     }
+  })
+
+  test("each user's queue ids, so that a transfer offers only the agents of the chosen queue", async () => {
+    const tenant = await makeTenant(context)
+    const sales = await makeQueue(context.db, { companyId: tenant.company.id })
+    const support = await makeQueue(context.db, { companyId: tenant.company.id })
+    await context.db.insert(userQueues).values([
+      { companyId: tenant.company.id, userId: tenant.agent.id, queueId: support.id },
+      { companyId: tenant.company.id, userId: tenant.agent.id, queueId: sales.id },
+    ])
+    const { data } = await tenant.asAgent.api.users.list.get({ query: {} })
+    const byId = new Map(data!.map((user) => [user.id, user.queueIds]))
+    expect(byId.get(tenant.agent.id)).toEqual([sales.id, support.id].sort((a, b) => a - b))
+    expect(byId.get(tenant.admin.id)).toEqual([])
   })
 
   test('a super user may list another company; others may not; an unknown company is 404', async () => {

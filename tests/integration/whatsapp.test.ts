@@ -12,6 +12,8 @@ import { createFakeFactory } from '../helpers/whatsapp-doubles.ts'
 // The simulator is off here (the default): provider 'simulator' is refused. Provider 'beta' is served
 // by a fake adapter, so that creating a connection (which starts its session) opens no real socket.
 const context = await createTestContext()
+/** The same app with WHATSAPP_SIMULATOR on (the providers it offers). */
+const simulated = await createTestContext({ config: { whatsappSimulator: true } })
 const { connections } = context.app.decorator
 const beta = createFakeFactory({ onConnect: () => ({ status: 'qrcode', qrcode: 'fake-qr', retries: 1 }) })
 connections.useFactory('beta', beta.factory)
@@ -487,5 +489,19 @@ describe('/api/whatsappsession/{id}', () => {
     expect(started.status).toBe(422)
     expect(fieldsOf(started)).toEqual(['provider'])
     expect((await rowOf(stray.id))!.status).toBe('DISCONNECTED')
+  })
+})
+
+describe('GET /api/whatsapp/providers', () => {
+  test('beta only without the simulator; with it, simulator too; admins only', async () => {
+    const tenant = await makeTenant(context)
+    const without = await tenant.asAdmin.api.whatsapp.providers.get()
+    expect(without.status).toBe(200)
+    expect(without.data).toEqual({ providers: ['beta'] })
+    expect((await tenant.asAgent.api.whatsapp.providers.get()).status).toBe(403)
+    expect((await context.api.api.whatsapp.providers.get()).status).toBe(401)
+
+    const admin = await makeTenant(simulated)
+    expect((await admin.asAdmin.api.whatsapp.providers.get()).data).toEqual({ providers: ['beta', 'simulator'] })
   })
 })

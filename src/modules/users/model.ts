@@ -44,11 +44,12 @@ export const UserSearchQuery = t.Object({
 export const UserPage = t.Object({ users: t.Array(PublicUser), count: t.Integer(), hasMore: t.Boolean() })
 
 export const UserOptionsQuery = t.Object({
-  companyId: t.Optional(t.Integer({ minimum: 1, error: 'companyId must be a positive integer' })),
+  companyId: t.Optional(t.Integer({ minimum: 1, maximum: 2_147_483_647, error: 'companyId must be a positive integer' })),
 })
 
 /** The light shape for selects (transfer a ticket, filter by user). */
-export const UserOption = t.Object({ id: t.Integer(), name: t.String(), email: t.String(), profile: PublicUser.properties.profile })
+/** A user in a select (transfer, filters); queueIds lets the client offer only the agents of a queue. */
+export const UserOption = t.Object({ id: t.Integer(), name: t.String(), email: t.String(), profile: PublicUser.properties.profile, queueIds: t.Array(t.Integer()) })
 export type UserOption = typeof UserOption.static
 
 export const CreateUserBody = t.Object({

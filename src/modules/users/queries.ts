@@ -105,11 +105,21 @@ export async function findUserPage(db: Executor, scope: { companyId: number; sea
 }
 
 export async function findUserOptions(db: Executor, scope: { companyId: number }): Promise<UserOption[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, profile: users.profile })
-    .from(users)
-    .where(eq(users.companyId, scope.companyId))
-    .orderBy(asc(users.name), asc(users.id))
+  const [rows, memberships] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, profile: users.profile })
+      .from(users)
+      .where(eq(users.companyId, scope.companyId))
+      .orderBy(asc(users.name), asc(users.id)),
+    db
+      .select({ userId: userQueues.userId, queueId: userQueues.queueId })
+      .from(userQueues)
+      .where(eq(userQueues.companyId, scope.companyId))
+      .orderBy(asc(userQueues.queueId)),
+  ])
+  const queueIds = new Map<number, number[]>()
+  for (const membership of memberships) queueIds.set(membership.userId, [...(queueIds.get(membership.userId) ?? []), membership.queueId])
+  return rows.map((row) => ({ ...row, queueIds: queueIds.get(row.id) ?? [] }))
 }
 
 /** The stored row (with secrets) of a user of this company, for the services' checks. */

@@ -103,3 +103,7 @@ export type UpdateWhatsappBody = typeof UpdateWhatsappBody.static
 export const WhatsappToken = t.Object({ id: t.Integer(), token: t.String() })
 
 export const DeletedResponse = t.Object({ ok: t.Literal(true) })
+
+/** The providers a new connection may use here: beta (Baileys) always, simulator when WHATSAPP_SIMULATOR is on. */
+export const WhatsappProviders = t.Object({ providers: t.Array(t.Union([t.Literal('beta'), t.Literal('simulator')])) })
+export type WhatsappProviders = typeof WhatsappProviders.static

@@ -12,6 +12,7 @@ import {
   WhatsappListQuery,
   WhatsappSession,
   WhatsappToken,
+  WhatsappProviders,
 } from './model.ts'
 import { createWhatsapp, deleteWhatsapp, listWhatsapps, regenerateToken, showWhatsapp, updateWhatsapp } from './service.ts'
 import { disconnectSession, renewQrCode, startSession } from './sessions.ts'
@@ -24,6 +25,11 @@ const connectionRoutes = (deps: Deps, connections: ConnectionManager) =>
       query: WhatsappListQuery,
       response: t.Array(Whatsapp),
       detail: { summary: "The company's connections by name, with status and queues (never the token; the QR code to admins only)" },
+    })
+    .get('/providers', (): WhatsappProviders => ({ providers: deps.config.whatsappSimulator ? ['beta', 'simulator'] : ['beta'] }), {
+      auth: 'admin',
+      response: WhatsappProviders,
+      detail: { summary: 'The providers a connection may use: beta always, simulator when WHATSAPP_SIMULATOR is on (admins)' },
     })
     .get('/:id', ({ caller, params }) => showWhatsapp(deps, caller, params.id), {
       auth: true,
