@@ -3,7 +3,7 @@
 // that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
 // the side menu hides its item. Adding a page = one line here plus its island.
 
-export const islandNames = ['login', 'signup', 'forgetpsw', 'app'] as const
+export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts'] as const
 export type IslandName = (typeof islandNames)[number]
 
 export type PageRoute = {
@@ -17,8 +17,18 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/login', island: 'login', access: 'public' },
   { path: '/signup', island: 'signup', access: 'public' },
   { path: '/forgetpsw', island: 'forgetpsw', access: 'public' },
-  { path: '/tickets', island: 'app', access: 'private' },
-  { path: '/tickets/:ticketId', island: 'app', access: 'private' },
+  { path: '/tickets', island: 'tickets', access: 'private' },
+  { path: '/tickets/:ticketId', island: 'tickets', access: 'private' },
+  { path: '/tags', island: 'tags', access: 'private' },
+  { path: '/quick-messages', island: 'quick-messages', access: 'private' },
+  { path: '/helps', island: 'helps', access: 'private' },
+  { path: '/todolist', island: 'todolist', access: 'private' },
+  { path: '/connections', island: 'connections', access: 'private' },
+  { path: '/schedules', island: 'schedules', access: 'private' },
+  { path: '/queues', island: 'queues', access: 'private' },
+  { path: '/contacts', island: 'contacts', access: 'private' },
+  { path: '/users', island: 'users', access: 'private' },
+  { path: '/settings', island: 'settings', access: 'private' },
 ]
 
 /** Where a signed-in user lands: after login and when opening a public page while signed in. */

@@ -14,7 +14,7 @@ const get = (path: string, headers: Record<string, string> = {}) => context.app.
 
 describe('web pages', () => {
   test('each page route answers its island shell, never cached, with a strict script policy', async () => {
-    for (const [path, island] of [['/login', 'login'], ['/signup', 'signup'], ['/forgetpsw', 'forgetpsw'], ['/tickets', 'app'], ['/tickets/8d1e0a2c-1b7a-4a8e-9a55-0c3c3f1f0d11', 'app']] as const) {
+    for (const [path, island] of [['/login', 'login'], ['/signup', 'signup'], ['/forgetpsw', 'forgetpsw'], ['/tickets', 'tickets'], ['/tickets/8d1e0a2c-1b7a-4a8e-9a55-0c3c3f1f0d11', 'tickets']] as const) {
       const response = await get(path)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
@@ -66,7 +66,7 @@ describe('web pages', () => {
   })
 
   test('pages not built yet are not served; / opens the inbox; the favicon is there', async () => {
-    for (const path of ['/kanban', '/contacts', '/settings', '/campaigns']) expect((await get(path)).status).toBe(404)
+    for (const path of ['/kanban', '/campaigns', '/prompts', '/files']) expect((await get(path)).status).toBe(404)
     const root = await get('/')
     expect(root.status).toBe(302)
     expect(root.headers.get('location')).toBe('/tickets')

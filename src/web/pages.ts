@@ -32,6 +32,8 @@ function securityHeaders(shell: Shell): Record<string, string> {
       "media-src 'self' blob: https:",
       "connect-src 'self'",
       "font-src 'self'",
+      // The help videos' player (privacy-enhanced YouTube), nothing else.
+      "frame-src https://www.youtube-nocookie.com",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

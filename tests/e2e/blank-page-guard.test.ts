@@ -3,13 +3,14 @@
 // catalog or a crash on boot all show up here as an empty #root.
 import { expect, test } from 'bun:test'
 import { pageRoutes } from '../../web/routes.ts'
-import { makeCompany, makeUser } from '../helpers/factories.ts'
+import { makeCompany, makeTicket, makeUser } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness } from './support/harness.ts'
 
 const harness = await startWebHarness()
 
-/** Every served path, with a sample value for its parameters (a ticket may be addressed by uuid). */
-const servedPaths = pageRoutes.map((route) => route.path.replace(':ticketId', '5b0f0c52-6f4c-4a63-9d43-2a3f1b7f9c10'))
+/** Every served path, with a value for its parameters (a ticket is addressed by uuid). */
+const pathsFor = (ticketUuid: string) => pageRoutes.map((route) => route.path.replace(':ticketId', ticketUuid))
+const servedPaths = pathsFor('5b0f0c52-6f4c-4a63-9d43-2a3f1b7f9c10')
 
 async function visibleText(page: import('playwright-core').Page): Promise<string> {
   await page.waitForLoadState('networkidle')
@@ -38,9 +39,11 @@ describeInBrowser('blank-page guard', () => {
   test('signed in: every page shows text (public ones go on to /tickets), without errors', async () => {
     const company = await makeCompany(harness.context.db)
     const user = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    // A ticket that exists: the inbox opens it (an unknown one answers 404, which the console reports).
+    const ticket = await makeTicket(harness.context.db, { companyId: company.id, status: 'open', userId: user.id })
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, user)
-    for (const path of servedPaths) {
+    for (const path of pathsFor(ticket.uuid)) {
       await page.goto(path)
       const route = pageRoutes.find((candidate) => path.startsWith(candidate.path.split('/:')[0]!))!
       if (route.access === 'public') await page.waitForURL('**/tickets')

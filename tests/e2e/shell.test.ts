@@ -16,7 +16,9 @@ describeInBrowser('the app shell', () => {
     const drawer = page.locator('#app-drawer')
     expect((await drawer.boundingBox())?.width).toBe(240)
     const menu = page.getByRole('navigation', { name: 'Main menu' })
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Tickets'])
+    // The plan's features arrive after the first render: the gated item shows once they are in.
+    await menu.getByRole('link', { name: 'Schedules' }).waitFor()
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Tickets', 'Quick replies', 'Contacts', 'Schedules', 'Tags', 'To-do list', 'Help'])
     expect(await menu.getByRole('link', { name: 'Tickets' }).getAttribute('aria-current')).toBe('page')
     await menu.getByText(/^Version \d+\.\d+\.\d+/).waitFor()
     // The logo placeholder of "no ticket selected".

@@ -26,6 +26,8 @@ export class RealtimeSocket {
   private socket: WebSocket | null = null
   private readonly joins = new Map<string, ClientFrame>()
   private readonly listeners = new Map<string, Set<Listener>>()
+  private readonly reconnectListeners = new Set<() => void>()
+  private opened = false
   private attempt = 0
   private closed = false
   private loggedOut = false
@@ -44,6 +46,15 @@ export class RealtimeSocket {
     set.add(listener)
     this.listeners.set(name, set)
     return () => set.delete(listener)
+  }
+
+  /**
+   * Called after each reconnect (not the first connect), once the rooms were joined again: events sent
+   * while the socket was down are lost, so a page refetches what it shows. Returns the unsubscribe.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener)
+    return () => this.reconnectListeners.delete(listener)
   }
 
   /** Joins a room (joinTickets 'open', joinChatBox ticketId, joinNotification); kept across reconnects. */
@@ -94,6 +105,8 @@ export class RealtimeSocket {
       this.attempt = 0
       for (const frame of this.joins.values()) this.send(frame)
       this.send({ event: 'userStatus' })
+      if (this.opened) for (const listener of this.reconnectListeners) listener()
+      this.opened = true
     })
     socket.addEventListener('message', (message) => this.dispatch(message.data))
     socket.addEventListener('close', (event) => {

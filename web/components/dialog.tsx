@@ -7,12 +7,14 @@ export type DialogProps = {
   isOpen: boolean
   onOpenChange: (isOpen: boolean) => void
   children: ReactNode
+  /** 'large' for forms with many fields or tabs (connections, queues, plans). */
+  size?: 'normal' | 'large'
 }
 
-export function Dialog({ title, isOpen, onOpenChange, children }: DialogProps) {
+export function Dialog({ title, isOpen, onOpenChange, children, size = 'normal' }: DialogProps) {
   return (
     <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className="modal">
+      <Modal className={size === 'large' ? 'modal modal-large' : 'modal'}>
         <AriaDialog className="dialog">
           <Heading slot="title" className="dialog-title">
             {title}

@@ -2,7 +2,8 @@
 // default (aria-hidden); the control around an icon carries the accessible name.
 import type { ReactNode, SVGProps } from 'react'
 
-function icon(paths: ReactNode) {
+/** A line icon of this set's style, for the few icons a single feature needs (its own *-icons.tsx file). */
+export function icon(paths: ReactNode) {
   return function Icon(props: SVGProps<SVGSVGElement>) {
     return (
       <svg
@@ -166,3 +167,23 @@ export const InfoIcon = icon(
     <path d="M12 16v-4M12 8h.01" />
   </>,
 )
+export const SearchIcon = icon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M21 21l-4.3-4.3" />
+  </>,
+)
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />)
+export const EditIcon = icon(<path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />)
+export const TrashIcon = icon(<path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />)
+export const MoreIcon = icon(<path d="M12 5h.01M12 12h.01M12 19h.01" />)
+export const UploadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />)
+export const DownloadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />)
+export const BellIcon = icon(<path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />)
+export const PlayIcon = icon(<path d="M5 3l14 9-14 9z" />)
+export const StopIcon = icon(<rect x="5" y="5" width="14" height="14" rx="1" />)
+export const KeyIcon = icon(<path d="M21 2l-2 2m-7.6 7.6a5.5 5.5 0 1 1-7.8 7.8 5.5 5.5 0 0 1 7.8-7.8zm0 0L15.5 7.5m0 0l3 3L22 7l-3-3m-3.5 3.5L19 4" />)
+export const QrCodeIcon = icon(<path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v3M14 20h3M20 20h1" />)
+export const PhoneIcon = icon(<path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />)
+export const ArrowUpIcon = icon(<path d="M12 19V5M5 12l7-7 7 7" />)
+export const ArrowDownIcon = icon(<path d="M12 5v14M19 12l-7 7-7-7" />)

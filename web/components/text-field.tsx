@@ -1,6 +1,7 @@
 // A labelled text input with its description and error, announced to assistive technology.
 import type { ReactNode } from 'react'
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components'
+import { Input, Label, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components'
+import { FieldHelp } from './field-help.tsx'
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'isInvalid'> & {
   label: string
@@ -20,12 +21,7 @@ export function TextField({ label, description, error, placeholder, trailing, cl
         <Input className="field-input" placeholder={placeholder} />
         {trailing}
       </div>
-      {description && !error ? (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{error}</FieldError>
+      <FieldHelp description={description} error={error} />
     </AriaTextField>
   )
 }

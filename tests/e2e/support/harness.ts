@@ -4,6 +4,7 @@ import { afterAll, describe } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { ensureWebBuild } from '../../../web/build-manifest.ts'
+import type { Config } from '../../../src/config.ts'
 import { createTestContext, type TestContext } from '../../helpers/context.ts'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -22,13 +23,13 @@ export function describeInBrowser(name: string, body: () => void): void {
 export type WebHarness = { context: TestContext; baseUrl: string; browser: Browser }
 
 /**
- * Builds the web app if needed, then starts the server (fresh database) and the browser, both closed
- * after the file. Call at the top level of a test file: undefined when chromium is missing.
+ * Builds the web app if needed, then starts the server (fresh database; `config` overrides, e.g.
+ * `{ whatsappSimulator: true }`) and the browser, both closed after the file. Call at the top level of a test file: undefined when chromium is missing.
  */
-export async function startWebHarness(): Promise<WebHarness> {
+export async function startWebHarness(options: { config?: Partial<Config> } = {}): Promise<WebHarness> {
   if (!hasChromium) return undefined as unknown as WebHarness
   await ensureWebBuild()
-  const context = await createTestContext()
+  const context = await createTestContext({ config: options.config })
   const baseUrl = context.listen()
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -9,11 +9,12 @@ import { updateSessionUser } from '../../api/session.ts'
 import { isEmail, lengthBetween } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom, type SessionUser } from '../../state/session.ts'
-import { Button } from '../button.tsx'
+import { DialogFooter, FormAlert } from '../dialog-footer.tsx'
 import { Dialog } from '../dialog.tsx'
 import { PasswordField } from '../password-field.tsx'
 import { TextField } from '../text-field.tsx'
 import { showToast } from '../toasts.tsx'
+import { serverFieldErrors } from '../../forms/server-errors.ts'
 
 type Errors = { name?: string; email?: string; password?: string; form?: string }
 
@@ -44,8 +45,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
       const { data, error } = await api.users({ id: user.id }).put({ name: name.trim(), email: email.trim(), ...(password ? { password } : {}) })
       if (error || !data) {
         const failure = apiErrorOf(error)
-        const fromServer: Errors = {}
-        for (const { field } of failure.fields) if (field === 'name' || field === 'email' || field === 'password') fromServer[field] = rules[field]
+        const fromServer: Errors = serverFieldErrors(failure, rules)
         if (failure.code === 'ERR_EMAIL_ALREADY_EXISTS') fromServer.email = errorMessage(i18n, failure.code)
         if (Object.keys(fromServer).length === 0) fromServer.form = errorMessage(i18n, failure.code)
         setErrors(fromServer)
@@ -64,11 +64,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
 
   return (
     <Form className="form" onSubmit={submit} validationBehavior="aria">
-      {errors.form ? (
-        <p className="form-alert" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormAlert text={errors.form} />
       <TextField label={t`Name`} name="name" autoComplete="name" value={name} onChange={setName} error={errors.name} isRequired autoFocus />
       <TextField label={t`E-mail`} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} isRequired />
       <PasswordField
@@ -80,14 +76,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         error={errors.password}
         description={t`Leave it empty to keep the current password.`}
       />
-      <div className="dialog-actions">
-        <Button variant="secondary" onPress={onDone}>
-          {t`Cancel`}
-        </Button>
-        <Button type="submit" isPending={pending}>
-          {t`Save`}
-        </Button>
-      </div>
+      <DialogFooter onCancel={onDone} pending={pending} />
     </Form>
   )
 }

@@ -5,6 +5,7 @@ import { isPageAvailable } from '../../routes.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { readStored } from '../../state/storage.ts'
 import { shortLabel, visibleMenuItems, type MenuItem } from './menu-items.ts'
+import { useConnectionsWarning } from './connections-warning.ts'
 
 export type SideMenuProps = {
   /** Collapsed permanent drawer: icons only, names kept for assistive technology. */
@@ -23,6 +24,7 @@ export function SideMenu({ compact = false, short = false, version }: SideMenuPr
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
   const features = useAtomValue(planFeaturesAtom)
+  const connectionsWarning = useConnectionsWarning()
   if (!user) return null
   const items = visibleMenuItems({ user, features, campaignsFlag: readStored('cshow') !== null, isAvailable: isPageAvailable })
 
@@ -41,6 +43,11 @@ export function SideMenu({ compact = false, short = false, version }: SideMenuPr
         >
           <Icon className="menu-link-icon" />
           <span className={compact ? 'visually-hidden' : 'menu-link-label'}>{shown}</span>
+          {item.path === '/connections' && connectionsWarning ? (
+            <span className="menu-badge" role="img" aria-label={t`A connection needs attention`}>
+              !
+            </span>
+          ) : null}
         </a>
       </li>
     )

@@ -1,5 +1,5 @@
 // The top bar (§2 Main layout): menu button, greeting (with the due date for admins), language,
-// theme, volume, page refresh and the user menu.
+// theme, volume, page refresh, the ticket notification bell, announcements, internal chats and the user menu.
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { formatCalendarDate } from '../../i18n/format.ts'
@@ -10,6 +10,9 @@ import { LanguageMenu } from '../language-menu.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 import { UserMenu } from './user-menu.tsx'
 import { VolumeControl } from './volume-control.tsx'
+import { NotificationsBell } from '../../features/notifications/notifications-bell.tsx'
+import { AnnouncementsPopover, InternalChatsPopover } from '../../features/notifications/empty-feed-popover.tsx'
+import '../../styles/notifications.css'
 
 export type TopBarProps = { menuOpen: boolean; onToggleMenu: () => void; drawerId: string }
 
@@ -43,6 +46,9 @@ export function TopBar({ menuOpen, onToggleMenu, drawerId }: TopBarProps) {
         <Button variant="ghost" icon aria-label={t`Refresh page`} onPress={() => location.reload()}>
           <RefreshIcon />
         </Button>
+        <NotificationsBell />
+        <AnnouncementsPopover />
+        <InternalChatsPopover />
         <UserMenu />
       </div>
     </header>

@@ -1,12 +1,14 @@
 import '../../styles/index.css'
+import '../../styles/admin.css'
+import '../../styles/admin-lists.css'
 import { AppLayout } from '../../components/layout/app-layout.tsx'
 import { mountPrivatePage } from '../../components/mount-page.tsx'
 import { PageLoading } from '../../components/page-loading.tsx'
-import { NoTicketSelected } from './no-ticket-selected.tsx'
+import { TodolistPage } from '../../features/todolist/todolist-page.tsx'
 
 void mountPrivatePage(
   <AppLayout>
-    <NoTicketSelected />
+    <TodolistPage />
   </AppLayout>,
   <PageLoading />,
 )

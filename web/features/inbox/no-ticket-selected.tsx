@@ -1,11 +1,9 @@
-// /tickets with no ticket open: the logo placeholder of §2 Tickets. The ticket list comes with the inbox.
+// /tickets with no ticket open: the logo placeholder of §2 Tickets.
 import { useLingui } from '@lingui/react/macro'
-import { usePageTitle } from '../../components/providers.tsx'
 import { LogoMark } from '../../components/logo.tsx'
 
 export function NoTicketSelected() {
   const { t } = useLingui()
-  usePageTitle(t`Tickets`)
   return (
     <section className="tickets-empty" aria-labelledby="tickets-heading">
       <h1 id="tickets-heading" className="visually-hidden">

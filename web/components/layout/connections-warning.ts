@@ -1,0 +1,53 @@
+// §2 side menu: the connections item shows a '!' badge when a connection needs attention (is not
+// CONNECTED). The first check waits 2000 ms after the page loads, as the spec says (it leaves the first
+// requests of the page alone and lets fresh sessions reach CONNECTED); after that the `whatsapp`
+// channel keeps the answer current. Only admins see the item, so only they ask.
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import { api } from '../../api/client.ts'
+import { needsAttention, type ConnectionStatus, type WhatsappEvent } from '../../features/connections/connection.ts'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
+import { sessionUserAtom } from '../../state/session.ts'
+
+export const CONNECTIONS_CHECK_DELAY_MS = 2000
+
+type StatusById = Map<number, ConnectionStatus>
+
+/** True when the side menu should show the '!' badge on the connections item. */
+export function useConnectionsWarning(): boolean {
+  const user = useAtomValue(sessionUserAtom)
+  const socket = useAtomValue(realtimeSocketAtom)
+  const admin = user?.profile === 'admin' || user?.super === true
+  // null until the first check: no badge before it, whatever the channel says meanwhile.
+  const [statuses, setStatuses] = useState<StatusById | null>(null)
+
+  useEffect(() => {
+    if (!admin) return
+    let current = true
+    const check = async () => {
+      const { data } = await api.whatsapp.get({ query: { session: 0 } })
+      // A failed check shows no badge: the page itself reports its own failures.
+      if (current && data) setStatuses(new Map(data.map((connection) => [connection.id, connection.status])))
+    }
+    const timer = setTimeout(() => void check(), CONNECTIONS_CHECK_DELAY_MS)
+    const stopReconnect = socket?.onReconnect(() => void check())
+    return () => {
+      current = false
+      clearTimeout(timer)
+      stopReconnect?.()
+    }
+  }, [admin, socket])
+
+  useChannel<WhatsappEvent>('whatsapp', (event) => {
+    setStatuses((current) => {
+      if (!current) return current
+      const next = new Map(current)
+      if (event.action === 'delete') next.delete(event.whatsappId)
+      else if (event.whatsapp) next.set(event.whatsapp.id, event.whatsapp.status)
+      return next
+    })
+  })
+
+  return statuses !== null && needsAttention([...statuses.values()].map((status) => ({ status })))
+}

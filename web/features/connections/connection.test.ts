@@ -1,0 +1,99 @@
+// The connections page's pure parts: the live list's rules (§4 session updates, §7 channels), the §2
+// date format and menu badge, and the form's §5/§9 rules and server-refusal mapping.
+import { plugin } from 'bun'
+import { describe, expect, test } from 'bun:test'
+import { linguiMacroPlugin } from '../../lingui-plugin.ts'
+import { applySession, formatLastUpdate, needsAttention, removeConnection, upsertConnection, type Connection } from './connection.ts'
+
+// The form's rules are Lingui descriptors: compiled on load, as in the build.
+plugin(linguiMacroPlugin({ descriptorFields: 'message' }))
+const { connectionBodyOf, emptyConnectionForm, fieldErrorsOf, firstTabWithError, greetingRule, nameRule, validateConnectionForm } = await import('./connection-form.ts')
+
+function connection(overrides: Partial<Connection>): Connection {
+  return {
+    id: 1,
+    name: 'Vendas',
+    status: 'DISCONNECTED',
+    isDefault: false,
+    number: '',
+    retries: 0,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    transferQueueId: null,
+    timeToTransfer: null,
+    expiresInactiveMessage: '',
+    expiresTicket: 0,
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    provider: 'simulator',
+    promptId: null,
+    integrationId: null,
+    queues: [],
+    createdAt: '2026-11-22T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+describe('the live list', () => {
+  test('a whatsapp update keeps the QR code it cannot carry; a session update replaces it', () => {
+    const list = [connection({ id: 1, status: 'qrcode', qrcode: 'code-1' })]
+    const renamed = upsertConnection(list, connection({ id: 1, name: 'Vendas 2', status: 'qrcode' }))
+    expect(renamed[0]?.qrcode).toBe('code-1')
+    expect(renamed[0]?.name).toBe('Vendas 2')
+    const next = applySession(renamed, { id: 1, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511', updatedAt: '2026-11-22T11:00:00.000Z' })
+    expect(next[0]).toMatchObject({ status: 'CONNECTED', qrcode: '', number: '5511', updatedAt: '2026-11-22T11:00:00.000Z', name: 'Vendas 2' })
+  })
+
+  test('inserts keep the name order, deletes drop the row, unknown sessions change nothing', () => {
+    const list = upsertConnection([connection({ id: 2, name: 'Vendas' })], connection({ id: 3, name: 'Atendimento' }))
+    expect(list.map((item) => item.name)).toEqual(['Atendimento', 'Vendas'])
+    expect(removeConnection(list, 3).map((item) => item.id)).toEqual([2])
+    expect(applySession(list, { id: 9, status: 'CONNECTED', qrcode: '', retries: 0, number: '', updatedAt: '2026-11-22T11:00:00.000Z' })).toEqual(list)
+  })
+
+  test('the menu badge: any connection not CONNECTED', () => {
+    expect(needsAttention([{ status: 'CONNECTED' }, { status: 'CONNECTED' }])).toBe(false)
+    expect(needsAttention([{ status: 'CONNECTED' }, { status: 'TIMEOUT' }])).toBe(true)
+    expect(needsAttention([])).toBe(false)
+  })
+
+  test('last update as dd/MM/yyyy HH:mm in local time', () => {
+    const local = new Date(2026, 0, 5, 9, 7)
+    expect(formatLastUpdate(local.toISOString())).toBe('05/01/2026 09:07')
+    expect(formatLastUpdate('not a date')).toBe('')
+  })
+})
+
+describe('the connection form', () => {
+  test('§9 defaults and §5 rules', () => {
+    const empty = emptyConnectionForm()
+    expect(empty).toMatchObject({ maxUseBotQueues: 3, expiresTicket: 0, timeUseBotQueues: 0, provider: 'beta', isDefault: false })
+    expect(validateConnectionForm({ ...empty, name: ' a ' }).name).toBe(nameRule)
+    expect(validateConnectionForm({ ...empty, name: 'Vendas' })).toEqual({})
+    const twoQueues = { ...empty, name: 'Vendas', queueIds: [1, 2] }
+    expect(validateConnectionForm(twoQueues).greetingMessage).toBe(greetingRule)
+    expect(validateConnectionForm({ ...twoQueues, greetingMessage: 'Olá' })).toEqual({})
+    expect(Object.keys(validateConnectionForm({ ...empty, name: 'Vendas', maxUseBotQueues: Number.NaN, timeToTransfer: -1 }))).toEqual(['maxUseBotQueues', 'timeToTransfer'])
+  })
+
+  test('the body: trimmed name, no transfer time without a transfer queue', () => {
+    const body = connectionBodyOf({ ...emptyConnectionForm(), name: '  Vendas ', timeToTransfer: 10 })
+    expect(body.name).toBe('Vendas')
+    expect(body.timeToTransfer).toBeNull()
+    expect(connectionBodyOf({ ...emptyConnectionForm(), name: 'Vendas', transferQueueId: 4, timeToTransfer: 10 }).timeToTransfer).toBe(10)
+  })
+
+  test("the server's refusals land on their fields and tabs", () => {
+    const greeting = fieldErrorsOf({ status: 400, code: 'ERR_WAPP_GREETING_REQUIRED', fields: [] })
+    expect(greeting.greetingMessage).toBe(greetingRule)
+    expect(firstTabWithError(greeting)).toBe('messages')
+    expect(Object.keys(fieldErrorsOf({ status: 400, code: 'ERR_NO_OTHER_WHATSAPP', fields: [] }))).toEqual(['isDefault'])
+    const fields = fieldErrorsOf({ status: 422, code: 'ERR_VALIDATION', fields: [{ field: 'queueIds', message: 'queueIds must all be queues of your company' }, { field: 'unknown', message: 'x' }] })
+    expect(fields).toEqual({ queueIds: 'queueIds must all be queues of your company' })
+    expect(firstTabWithError(fields)).toBe('general')
+    expect(fieldErrorsOf({ status: 403, code: 'ERR_PLAN_LIMIT_CONNECTIONS', fields: [] })).toEqual({})
+  })
+})

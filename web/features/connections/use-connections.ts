@@ -1,0 +1,66 @@
+// The company's connections, kept live: GET /whatsapp, then the `whatsapp` channel (rows created,
+// changed, deleted) and the `whatsappSession` channel (status, QR code, retries; admins only), and a
+// fresh load after the socket reconnects (what was said while it was down is lost).
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
+import { api } from '../../api/client.ts'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
+import {
+  applySession,
+  removeConnection,
+  sortConnections,
+  toConnection,
+  toSessionUpdate,
+  upsertConnection,
+  type Connection,
+  type SessionUpdate,
+  type WhatsappEvent,
+  type WhatsappSessionEvent,
+} from './connection.ts'
+import { showRequestError } from './request-error.ts'
+
+export type ConnectionList = {
+  connections: Connection[]
+  loading: boolean
+  upsert: (connection: Connection) => void
+  remove: (whatsappId: number) => void
+  applySessionUpdate: (session: SessionUpdate) => void
+}
+
+export function useConnections(): ConnectionList {
+  const { i18n } = useLingui()
+  const socket = useAtomValue(realtimeSocketAtom)
+  const [connections, setConnections] = useState<Connection[]>([])
+  const [loading, setLoading] = useState(true)
+
+  const load = useCallback(async () => {
+    const { data, error } = await api.whatsapp.get({ query: { session: 0 } })
+    setLoading(false)
+    if (error) {
+      showRequestError(i18n, error)
+      return
+    }
+    setConnections(sortConnections(data.map(toConnection)))
+  }, [i18n])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+  useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
+
+  const upsert = useCallback((connection: Connection) => setConnections((current) => upsertConnection(current, connection)), [])
+  const remove = useCallback((whatsappId: number) => setConnections((current) => removeConnection(current, whatsappId)), [])
+  const applySessionUpdate = useCallback((session: SessionUpdate) => setConnections((current) => applySession(current, session)), [])
+
+  useChannel<WhatsappEvent>('whatsapp', (event) => {
+    if (event.action === 'delete') remove(event.whatsappId)
+    else if (event.whatsapp) upsert(toConnection(event.whatsapp))
+  })
+  useChannel<WhatsappSessionEvent>('whatsappSession', (event) => {
+    if (event.action === 'update' && event.session) applySessionUpdate(toSessionUpdate(event.session))
+  })
+
+  return { connections, loading, upsert, remove, applySessionUpdate }
+}

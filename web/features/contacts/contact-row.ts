@@ -1,0 +1,14 @@
+// A contact as the page's table holds it: the realtime `contact` channel's shape (ContactSummary), which
+// the list's items (ContactItem) extend with dates the table does not show.
+import type { ContactSummary } from '../../../src/modules/messages/model.ts'
+
+export type ContactRow = ContactSummary
+
+/** The `contact` channel's payloads (src/modules/contacts/realtime.ts, src/modules/messages/realtime.ts). */
+export type ContactEvent = { action: 'create' | 'update'; contact: ContactRow } | { action: 'delete'; contactId: number }
+
+/** Only the table's fields: a list item or a saved contact carries more than the table needs. */
+export function toContactRow(contact: ContactRow): ContactRow {
+  const { id, name, number, email, profilePicUrl, isGroup, whatsappId } = contact
+  return { id, name, number, email, profilePicUrl, isGroup, whatsappId }
+}

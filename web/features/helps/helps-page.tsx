@@ -1,0 +1,126 @@
+// /helps (§2 Other screens "Help"): a grid of video cards (thumbnail, title, description); a card opens
+// a modal with the video, which Escape closes. The page's CSP allows no frames from other origins
+// (src/web/pages.ts), so the modal shows the thumbnail as a link that plays the video on YouTube.
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import type { Help } from '../../../src/modules/helps/model.ts'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { HelpIcon, PlayIcon } from '../../components/icons.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { videoWatchUrl, youtubeIdOf, youtubeThumbnailUrl } from './video.ts'
+
+type HelpCard = Omit<Help, 'createdAt' | 'updatedAt'>
+
+function Thumbnail({ help }: { help: HelpCard }) {
+  const id = youtubeIdOf(help.video)
+  if (!id) {
+    return (
+      <span className="help-thumbnail help-thumbnail-empty" aria-hidden="true">
+        <HelpIcon />
+      </span>
+    )
+  }
+  return <img className="help-thumbnail" src={youtubeThumbnailUrl(id)} alt="" loading="lazy" width={320} height={180} />
+}
+
+function HelpVideo({ help }: { help: HelpCard }) {
+  const { t } = useLingui()
+  const videoId = youtubeIdOf(help.video)
+  const watchUrl = videoWatchUrl(help.video)
+  const title = help.title
+  return (
+    <div className="help-video">
+      {videoId ? (
+        // The privacy-enhanced player: no cookies until the video plays. The page's CSP allows frames from it only.
+        <iframe
+          className="help-video-frame"
+          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture"
+          allowFullScreen
+        />
+      ) : watchUrl ? (
+        <a className="help-video-link" href={watchUrl} target="_blank" rel="noopener noreferrer" aria-label={t`Watch ${title} (opens in a new tab)`}>
+          <Thumbnail help={help} />
+          <span className="help-play" aria-hidden="true">
+            <PlayIcon />
+          </span>
+        </a>
+      ) : (
+        <p className="muted-note">{t`This help has no video.`}</p>
+      )}
+      {help.description ? <p className="help-description-full">{help.description}</p> : null}
+    </div>
+  )
+}
+
+export function HelpsPage() {
+  const { t, i18n } = useLingui()
+  const [helps, setHelps] = useState<HelpCard[] | null>(null)
+  // The last help opened stays while the modal closes, so its title does not vanish mid-animation.
+  const [selected, setSelected] = useState<HelpCard | null>(null)
+  const [isOpen, setIsOpen] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    const failed = (failure: unknown) => {
+      if (!live) return
+      // §8: the help list shows its errorList toast; the server's reason goes to the console.
+      console.warn('help list', errorMessage(i18n, apiErrorOf(failure).code))
+      showToast('error', t`Could not load the list.`)
+      setHelps([])
+    }
+    api.helps.list
+      .get()
+      .then(({ data, error }) => {
+        if (!live) return
+        if (error || !data) return failed(error)
+        setHelps(data)
+      })
+      .catch(failed)
+    return () => {
+      live = false
+    }
+  }, [i18n, t])
+
+  return (
+    <div className="admin-page">
+      <PageHeader title={t`Help`} />
+      {helps === null ? (
+        <p className="muted-note" role="status">
+          {t`Loading…`}
+        </p>
+      ) : helps.length === 0 ? (
+        <p className="muted-note">{t`No help videos yet.`}</p>
+      ) : (
+        <ul className="help-grid" aria-label={t`Help videos`}>
+          {helps.map((help) => (
+            <li key={help.id}>
+              <Button variant="ghost" className="help-card" onPress={() => {
+                  setSelected(help)
+                  setIsOpen(true)
+                }}>
+                <Thumbnail help={help} />
+                <span className="help-card-title">{help.title}</span>
+                {help.description ? <span className="help-card-description">{help.description}</span> : null}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog title={selected?.title ?? ''} isOpen={isOpen} onOpenChange={setIsOpen} size="large">
+        {selected ? <HelpVideo help={selected} /> : null}
+        <div className="dialog-actions">
+          <Button variant="secondary" onPress={() => setIsOpen(false)}>
+            {t`Close`}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+// The ticket notification bell of the top bar (§2 Main layout): a count of the tickets waiting for the
+// user (notification-rules.ts), a popover listing them, and for each new customer message on one of
+// them a chime at the user's volume plus a browser notification where the browser allows one. The list
+// loads once, then follows the realtime `ticket` and `appMessage` channels (the notification room).
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
+import { api } from '../../api/client.ts'
+import { Button } from '../../components/button.tsx'
+import { BellIcon } from '../../components/icons.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { formatListTime } from '../../i18n/format.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
+import { sessionUserAtom } from '../../state/session.ts'
+import { volumeAtom } from '../../state/volume.ts'
+import { applyTicket, removeTicket, type NotificationViewer, type NotifiedTicket } from './notification-rules.ts'
+import { playChime } from './notification-sound.ts'
+import { openTicketPage } from './open-ticket-link.ts'
+
+type TicketFrame = { action: 'update' | 'updateUnread' | 'delete'; ticket?: NotifiedTicket; ticketId?: number }
+type MessageFrame = { action: 'create' | 'update'; message: { fromMe: boolean; body: string }; ticket: NotifiedTicket }
+
+function showBrowserNotification(ticket: NotifiedTicket, body: string): void {
+  if (typeof Notification === 'undefined') {
+    console.info('this browser has no notifications; the bell shows the message')
+    return
+  }
+  if (Notification.permission !== 'granted') return
+  const notification = new Notification(ticket.contact.name, { body, tag: `ticket-${ticket.id}`, icon: ticket.contact.profilePicUrl || '/favicon.svg' })
+  notification.onclick = () => {
+    window.focus()
+    openTicketPage(ticket.uuid)
+    notification.close()
+  }
+}
+
+export function NotificationsBell() {
+  const { t } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  const socket = useAtomValue(realtimeSocketAtom)
+  const volume = useAtomValue(volumeAtom)
+  const [tickets, setTickets] = useState<NotifiedTicket[]>([])
+  const viewer = useMemo<NotificationViewer | null>(() => (user ? { userId: user.id, allTicket: user.allTicket } : null), [user])
+  const volumeRef = useRef(volume)
+  volumeRef.current = volume
+
+  useEffect(() => {
+    if (!viewer) return
+    let current = true
+    api.tickets
+      .get({ query: { withUnreadMessages: true, showAll: false } })
+      .then(({ data }) => {
+        if (!current || !data) return
+        setTickets(data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse())
+      })
+      .catch(() => {
+        // Offline: the bell fills from the realtime events.
+      })
+    return () => {
+      current = false
+    }
+  }, [viewer])
+
+  useEffect(() => {
+    if (!socket) return
+    socket.join('joinNotification')
+    return () => socket.leave('joinNotification')
+  }, [socket])
+
+  useChannel<TicketFrame>('ticket', (frame) => {
+    if (!viewer) return
+    if (frame.action === 'delete') {
+      const ticketId = frame.ticketId ?? frame.ticket?.id
+      if (ticketId !== undefined) setTickets((list) => removeTicket(list, ticketId))
+    } else if (frame.ticket) {
+      const ticket = frame.ticket
+      setTickets((list) => (list.some((item) => item.id === ticket.id) || ticket.unreadMessages > 0 ? applyTicket(list, ticket, viewer) : list))
+    }
+  })
+
+  useChannel<MessageFrame>('appMessage', (frame) => {
+    if (!viewer || frame.action !== 'create' || frame.message.fromMe) return
+    const ticket = frame.ticket
+    setTickets((list) => applyTicket(list, ticket, viewer))
+    if (ticket.unreadMessages <= 0 || (ticket.status === 'open' && ticket.userId !== viewer.userId)) return
+    if (ticket.status === 'pending' && viewer.allTicket !== 'enabled') return
+    const looking = document.visibilityState === 'visible' && location.pathname === `/tickets/${ticket.uuid}`
+    if (looking) return
+    playChime(volumeRef.current)
+    showBrowserNotification(ticket, frame.message.body)
+  })
+
+  const askPermission = () => {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission()
+  }
+
+  const count = tickets.length
+  return (
+    <DialogTrigger onOpenChange={(open) => open && askPermission()}>
+      <Button variant="ghost" icon aria-label={count ? t`Notifications: ${count} tickets waiting` : t`Notifications`} className="bell-button">
+        <BellIcon />
+        {count ? (
+          <span className="badge bell-badge" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </Button>
+      <Popover className="popover notifications-popover" placement="bottom end">
+        <Dialog className="popover-dialog" aria-labelledby="notifications-heading">
+          <Heading id="notifications-heading" className="popover-heading">
+            {t`Notifications`}
+          </Heading>
+          {count === 0 ? (
+            <p className="popover-empty">{t`No tickets waiting.`}</p>
+          ) : (
+            <ul className="notifications-list">
+              {tickets.map((ticket) => (
+                <li key={ticket.id}>
+                  <button type="button" className="notification-item" onClick={() => openTicketPage(ticket.uuid)}>
+                    <span className="notification-name">{ticket.contact.name}</span>
+                    <span className="notification-time">{formatListTime(ticket.updatedAt)}</span>
+                    <span className="notification-message">{ticket.lastMessage}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  )
+}

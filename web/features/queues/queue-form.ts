@@ -1,0 +1,115 @@
+// The queue dialog's values, the §5 checks before sending (name 2 to 50, colour 3 to 9 from the
+// palette, greeting free) plus the server's own limits, the request body, and the server's refusals
+// mapped back onto the fields.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { ScheduleEntry } from '../../../src/modules/companies/model.ts'
+import type { ApiError } from '../../api/errors.ts'
+import { lengthBetween } from '../../forms/validation.ts'
+import type { QueueRow } from './queue.ts'
+import { defaultWeek, serverScheduleProblem, weekOf, weekProblems } from '../../forms/week-hours.ts'
+
+export const MAX_MESSAGE = 5000
+export const MAX_ORDER = 100_000
+
+export type QueueFormValues = {
+  name: string
+  color: string
+  /** As typed: empty means no order (the queue goes after the ordered ones). */
+  orderQueue: string
+  greetingMessage: string
+  outOfHoursMessage: string
+  schedules: ScheduleEntry[]
+}
+
+export type QueueField = 'name' | 'color' | 'orderQueue' | 'greetingMessage' | 'outOfHoursMessage'
+/** Field errors: the five fields, and `schedules.<index>.startTime|endTime`. */
+export type QueueFormErrors = Partial<Record<string, MessageDescriptor>>
+
+export const queueRules = {
+  name: msg`Enter a name of 2 to 50 characters.`,
+  color: msg`Pick a colour.`,
+  orderQueue: msg`Enter a whole number from 0 to 100000, or leave it empty.`,
+  message: msg`At most 5000 characters.`,
+  time: msg`Enter a time as HH:MM (00:00 to 23:59).`,
+  order: msg`The end must not be before the start.`,
+  nameTaken: msg`Another queue already has this name.`,
+  colorTaken: msg`This colour is already used by another queue. Pick another one.`,
+} satisfies Record<string, MessageDescriptor>
+
+export function emptyQueueForm(color: string): QueueFormValues {
+  return { name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek() }
+}
+
+export function queueFormOf(queue: QueueRow): QueueFormValues {
+  return {
+    name: queue.name,
+    color: queue.color,
+    orderQueue: queue.orderQueue === null ? '' : String(queue.orderQueue),
+    greetingMessage: queue.greetingMessage,
+    outOfHoursMessage: queue.outOfHoursMessage,
+    schedules: weekOf(queue.schedules),
+  }
+}
+
+function orderOf(value: string): number | null | undefined {
+  const text = value.trim()
+  if (text === '') return null
+  if (!/^[0-9]+$/.test(text)) return undefined
+  const number = Number(text)
+  return number <= MAX_ORDER ? number : undefined
+}
+
+/** The §5 checks; `withSchedules` when the attendance-time tab is shown (and so sent). */
+export function validateQueueForm(values: QueueFormValues, withSchedules: boolean): QueueFormErrors {
+  const errors: QueueFormErrors = {}
+  if (!lengthBetween(values.name, 2, 50)) errors.name = queueRules.name
+  if (values.color.trim().length < 3 || values.color.trim().length > 9) errors.color = queueRules.color
+  if (orderOf(values.orderQueue) === undefined) errors.orderQueue = queueRules.orderQueue
+  if (values.greetingMessage.length > MAX_MESSAGE) errors.greetingMessage = queueRules.message
+  if (values.outOfHoursMessage.length > MAX_MESSAGE) errors.outOfHoursMessage = queueRules.message
+  if (withSchedules) {
+    for (const [field, problem] of Object.entries(weekProblems(values.schedules))) errors[field] = queueRules[problem]
+  }
+  return errors
+}
+
+/**
+ * The body of POST /queue and PUT /queue/{id}. Integration and prompt are not sent: their pages and
+ * routes do not exist yet, so the dialog offers no choice and an edit keeps what the queue has.
+ * Schedules go only when their tab is shown, so hidden defaults never overwrite a stored week.
+ */
+export function queueBodyOf(values: QueueFormValues, withSchedules: boolean) {
+  return {
+    name: values.name.trim(),
+    color: values.color.trim(),
+    orderQueue: orderOf(values.orderQueue) ?? null,
+    greetingMessage: values.greetingMessage,
+    outOfHoursMessage: values.outOfHoursMessage,
+    ...(withSchedules ? { schedules: values.schedules } : {}),
+  }
+}
+
+const serverFields = new Set<string>(['name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage'])
+
+/** The server's refusal on our fields (422 fields, duplicate name or colour); empty when it is about none of them. */
+export function queueErrorsOf(error: ApiError): QueueFormErrors {
+  const errors: QueueFormErrors = {}
+  for (const { field, message } of error.fields) {
+    const schedule = serverScheduleProblem(field, message)
+    if (schedule) errors[field] = queueRules[schedule]
+    else if (serverFields.has(field)) {
+      errors[field] =
+        field === 'name' ? queueRules.name : field === 'color' ? queueRules.color : field === 'orderQueue' ? queueRules.orderQueue : queueRules.message
+    }
+  }
+  if (error.code === 'ERR_QUEUE_NAME_ALREADY_EXISTS') errors.name = queueRules.nameTaken
+  if (error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') errors.color = queueRules.colorTaken
+  return errors
+}
+
+export type QueueTab = 'data' | 'hours' | 'options'
+
+export function tabOfField(field: string): QueueTab {
+  return field.startsWith('schedules.') ? 'hours' : 'data'
+}

@@ -1,0 +1,121 @@
+// /settings (§2 Other screens "Settings"): the options tab; the company's business hours when the
+// setting scheduleType is 'company'; and for super users (§6) the companies, plans and helps tabs.
+// The selected tab is kept in the address (?tab=), so a reload or a shared link opens it again.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
+import { api } from '../../api/client.ts'
+import { PageHeader } from '../../components/page-header.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { sessionUserAtom } from '../../state/session.ts'
+import { CompaniesTab } from './companies-tab.tsx'
+import { CompanyHoursTab } from './company-hours-tab.tsx'
+import { HelpsTab } from './helps-tab.tsx'
+import { OptionsTab } from './options-tab.tsx'
+import { PlansTab } from './plans-tab.tsx'
+import { failureOf } from './requests.ts'
+import { settingsMapOf, type SettingsMap } from './setting-options.ts'
+
+const tabs = ['options', 'schedules', 'companies', 'plans', 'helps'] as const
+export type SettingsTab = (typeof tabs)[number]
+
+function tabInAddress(): SettingsTab {
+  const asked = new URLSearchParams(location.search).get('tab')
+  return tabs.find((tab) => tab === asked) ?? 'options'
+}
+
+export function SettingsPage() {
+  const { t, i18n } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  const isSuper = user?.super === true
+  const [settings, setSettings] = useState<SettingsMap | null>(null)
+  const [asked, setAsked] = useState<SettingsTab>(tabInAddress)
+
+  useEffect(() => {
+    let current = true
+    api.settings
+      .get()
+      .then(({ data, error }) => {
+        if (!current) return
+        if (error || !data) showToast('error', failureOf(i18n, error).text)
+        else setSettings(settingsMapOf(data))
+      })
+      .catch((failure: unknown) => current && showToast('error', failureOf(i18n, failure).text))
+    return () => {
+      current = false
+    }
+  }, [i18n])
+
+  const byCompany = settings?.scheduleType === 'company'
+  const available: SettingsTab[] = ['options', ...(byCompany ? (['schedules'] as const) : []), ...(isSuper ? (['companies', 'plans', 'helps'] as const) : [])]
+  // A tab that is not offered (hours kept per queue, not a super user) falls back to the options.
+  const selected = available.includes(asked) ? asked : 'options'
+
+  const select = (key: Key) => {
+    const tab = key as SettingsTab
+    setAsked(tab)
+    const address = new URL(location.href)
+    if (tab === 'options') address.searchParams.delete('tab')
+    else address.searchParams.set('tab', tab)
+    history.replaceState(history.state, '', address)
+  }
+
+  return (
+    <div className="admin-page settings-page">
+      <PageHeader title={t`Settings`} />
+      <Tabs selectedKey={selected} onSelectionChange={select} className="settings-tabs">
+        <TabList aria-label={t`Settings sections`} className="tab-list">
+          <Tab id="options" className="tab">
+            {t`Options`}
+          </Tab>
+          {byCompany ? (
+            <Tab id="schedules" className="tab">
+              {t`Hours`}
+            </Tab>
+          ) : null}
+          {isSuper ? (
+            <>
+              <Tab id="companies" className="tab">
+                {t`Companies`}
+              </Tab>
+              <Tab id="plans" className="tab">
+                {t`Plans`}
+              </Tab>
+              <Tab id="helps" className="tab">
+                {t`Helps`}
+              </Tab>
+            </>
+          ) : null}
+        </TabList>
+        <TabPanel id="options" className="tab-panel">
+          {settings ? (
+            <OptionsTab settings={settings} onSaved={(key, value) => setSettings((current) => ({ ...current, [key]: value }))} />
+          ) : (
+            <p className="muted-note" role="status">
+              {t`Loading…`}
+            </p>
+          )}
+        </TabPanel>
+        {byCompany && user ? (
+          <TabPanel id="schedules" className="tab-panel">
+            <CompanyHoursTab companyId={user.companyId} />
+          </TabPanel>
+        ) : null}
+        {isSuper && user ? (
+          <>
+            <TabPanel id="companies" className="tab-panel">
+              <CompaniesTab ownCompanyId={user.companyId} />
+            </TabPanel>
+            <TabPanel id="plans" className="tab-panel">
+              <PlansTab />
+            </TabPanel>
+            <TabPanel id="helps" className="tab-panel">
+              <HelpsTab />
+            </TabPanel>
+          </>
+        ) : null}
+      </Tabs>
+    </div>
+  )
+}

@@ -1,0 +1,258 @@
+// The new-ticket modal (§2 Tickets, §6, §8): a contact found by autocomplete (from 3 characters) or
+// created on the spot, a queue (the user's own; admins choose among all, or none), a connection with
+// its status. ERR_OTHER_OPEN_TICKET: the user's own conversation opens; another user's is named with
+// its queue.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Button as AriaButton, Text, type Key } from 'react-aria-components'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { ChevronDownIcon } from '../../components/icons.tsx'
+import { Select } from '../../components/select.tsx'
+import { TextField } from '../../components/text-field.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { sessionUserAtom } from '../../state/session.ts'
+import { otherOpenTicketOf } from './other-open-ticket.ts'
+import { useTicketChoices } from './use-ticket-choices.ts'
+import { normalizeTicket, type ListTicket } from './ticket-lists.ts'
+
+/** §2: the contact search starts at this many characters (the API answers nothing below). */
+export const CONTACT_SEARCH_MIN = 3
+const CONTACT_SEARCH_DELAY_MS = 300
+const NO_QUEUE = 'none'
+
+type ContactOption = { id: number; name: string; number: string }
+
+export type NewTicketModalProps = {
+  onClose: () => void
+  /** The ticket to show: the new one, or the user's own conversation that already existed. */
+  onOpen: (ticket: { uuid: string; created?: ListTicket }) => void
+}
+
+export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
+  const { t, i18n } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  const isAdmin = user?.profile === 'admin' || user?.super === true
+
+  const [search, setSearch] = useState('')
+  const [contacts, setContacts] = useState<ContactOption[]>([])
+  const [searching, setSearching] = useState(false)
+  const [contact, setContact] = useState<ContactOption | null>(null)
+  const [creatingContact, setCreatingContact] = useState(false)
+  const [newName, setNewName] = useState('')
+  const [newNumber, setNewNumber] = useState('')
+  const [savingContact, setSavingContact] = useState(false)
+
+  const { queues, connections, connectionKey, setConnectionKey } = useTicketChoices(isAdmin)
+  const [queueKey, setQueueKey] = useState<Key | null>(null)
+  const [contactError, setContactError] = useState<string | undefined>()
+  const [notice, setNotice] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+
+  // The autocomplete asks once the typing pauses, and only from 3 characters.
+  useEffect(() => {
+    const term = search.trim()
+    if (term.length < CONTACT_SEARCH_MIN || (contact && contactLabel(contact) === search)) {
+      setContacts([])
+      return
+    }
+    let current = true
+    const timer = setTimeout(() => {
+      setSearching(true)
+      void api.contacts.list.get({ query: { searchParam: term } }).then(({ data, error }) => {
+        if (!current) return
+        setSearching(false)
+        if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        else setContacts(data)
+      })
+    }, CONTACT_SEARCH_DELAY_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [search, contact, i18n])
+
+  const queueOptions = useMemo(
+    () => [...(isAdmin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))],
+    [isAdmin, queues, t],
+  )
+  const statusLabel = (status: string) => {
+    switch (status) {
+      case 'CONNECTED':
+        return t`connected`
+      case 'qrcode':
+        return t`waiting for QR code`
+      case 'OPENING':
+        return t`connecting`
+      case 'PAIRING':
+        return t`pairing`
+      case 'TIMEOUT':
+        return t`timed out`
+      default:
+        return t`disconnected`
+    }
+  }
+  const connectionOptions = connections.map((connection) => ({ id: connection.id, label: `${connection.name} (${statusLabel(connection.status)})` }))
+
+  const saveContact = async () => {
+    if (newName.trim().length < 2 || newNumber.replace(/\D/g, '').length < 8) {
+      showToast('warning', t`Enter the contact's name and number.`)
+      return
+    }
+    setSavingContact(true)
+    const { data, error } = await api.contacts.post({ name: newName.trim(), number: newNumber.trim() })
+    setSavingContact(false)
+    if (error || !data) {
+      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      return
+    }
+    const created = { id: data.id, name: data.name, number: data.number }
+    setContact(created)
+    setSearch(contactLabel(created))
+    setCreatingContact(false)
+    setContactError(undefined)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setNotice(null)
+    if (!contact) {
+      setContactError(t`Choose a contact.`)
+      return
+    }
+    const queueId = queueKey === null || queueKey === NO_QUEUE ? null : Number(queueKey)
+    if (!isAdmin && queueId === null) {
+      showToast('warning', t`Select a queue`)
+      return
+    }
+    if (!user) return
+    setSubmitting(true)
+    const { data, error } = await api.tickets.post({
+      contactId: contact.id,
+      queueId,
+      whatsappId: connectionKey === null ? null : Number(connectionKey),
+      userId: user.id,
+      status: 'open',
+    })
+    setSubmitting(false)
+    if (data) {
+      onOpen({ uuid: data.uuid, created: normalizeTicket(data) })
+      return
+    }
+    const other = otherOpenTicketOf(error)
+    if (other && other.userId === user.id) {
+      onOpen({ uuid: other.uuid })
+      return
+    }
+    if (other) {
+      const userName = other.userName ?? t`no one`
+      const queueName = other.queueName ?? t`no queue`
+      setNotice(t`This contact already has an open ticket with ${userName} in the queue ${queueName}.`)
+      return
+    }
+    showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+  }
+
+  return (
+    <Dialog title={t`New ticket`} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form className="new-ticket-form" onSubmit={(event) => void submit(event)} noValidate>
+        {creatingContact ? (
+          <fieldset className="new-ticket-contact">
+            <legend>{t`New contact`}</legend>
+            <TextField label={t`Name`} value={newName} onChange={setNewName} autoFocus />
+            <TextField label={t`Number`} value={newNumber} onChange={setNewNumber} inputMode="tel" description={t`With country and area code, for example 5511987654321.`} />
+            <div className="new-ticket-inline-actions">
+              <Button variant="secondary" onPress={() => setCreatingContact(false)}>
+                {t`Cancel`}
+              </Button>
+              <Button variant="primary" isDisabled={savingContact} onPress={() => void saveContact()}>
+                {t`Save contact`}
+              </Button>
+            </div>
+          </fieldset>
+        ) : (
+          <ComboBox
+            className="field"
+            inputValue={search}
+            onInputChange={(value) => {
+              setSearch(value)
+              if (contact && value !== contactLabel(contact)) setContact(null)
+            }}
+            selectedKey={contact?.id ?? null}
+            onSelectionChange={(key) => {
+              const chosen = contacts.find((option) => option.id === Number(key))
+              if (!chosen) return
+              setContact(chosen)
+              setSearch(contactLabel(chosen))
+              setContactError(undefined)
+            }}
+            items={contacts}
+            menuTrigger="input"
+            allowsEmptyCollection
+            isInvalid={Boolean(contactError)}
+            autoFocus
+          >
+            <Label className="field-label">{t`Contact`}</Label>
+            <div className="field-frame">
+              <Input className="field-input" placeholder={t`Type at least 3 characters`} />
+              <AriaButton className="field-toggle" aria-label={t`Show contacts`}>
+                <ChevronDownIcon />
+              </AriaButton>
+            </div>
+            {contactError ? (
+              <Text slot="errorMessage" className="field-error">
+                {contactError}
+              </Text>
+            ) : null}
+            <Popover className="popover select-popover">
+              <ListBox className="listbox" renderEmptyState={() => <p className="multi-select-empty">{searching ? t`Searching…` : t`No contact found.`}</p>}>
+                {(option: ContactOption) => (
+                  <ListBoxItem className="listbox-item" id={option.id} textValue={contactLabel(option)}>
+                    {contactLabel(option)}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Popover>
+          </ComboBox>
+        )}
+        {!creatingContact ? (
+          <Button
+            variant="ghost"
+            className="new-ticket-add-contact"
+            onPress={() => {
+              setCreatingContact(true)
+              if (/^\D*\d[\d\s()+-]*$/.test(search)) setNewNumber(search)
+              else setNewName(search)
+            }}
+          >
+            {t`Add a new contact`}
+          </Button>
+        ) : null}
+        <Select label={t`Queue`} options={queueOptions} value={queueKey} onChange={setQueueKey} placeholder={t`Select a queue`} isRequired={!isAdmin} />
+        <Select label={t`Connection`} options={connectionOptions} value={connectionKey} onChange={setConnectionKey} placeholder={t`Default connection`} />
+        {notice ? (
+          <p className="new-ticket-notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <Button variant="secondary" onPress={onClose}>
+            {t`Cancel`}
+          </Button>
+          <Button variant="primary" type="submit" isDisabled={submitting || creatingContact}>
+            {t`Create ticket`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+function contactLabel(contact: ContactOption): string {
+  return `${contact.name} (${contact.number})`
+}

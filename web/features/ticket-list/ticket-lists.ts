@@ -1,0 +1,188 @@
+// The ticket lists of the inbox as values, and the realtime events applied to them (§7 Realtime,
+// channel `ticket`: update / delete / updateUnread; channel `appMessage`: create carries the ticket
+// with its new last message). An update moves a ticket to the lists it now belongs to (assigned,
+// pending, closed), keeps them sorted like the server (updatedAt desc, id desc) and keeps the count
+// badges in step. Pure: the manager holds the state, the tests drive it directly.
+import type { TicketView } from '../../../src/modules/tickets/view.ts'
+
+/** A ticket as the browser holds it: the API's view, with updatedAt as the ISO string of the wire. */
+export type ListTicket = Omit<TicketView, 'updatedAt'> & { updatedAt: string }
+export type TicketStatus = ListTicket['status']
+
+export type ListKey = 'open' | 'pending' | 'closed' | 'search'
+
+export type TicketList = {
+  tickets: ListTicket[]
+  /** How many tickets match over all pages (the server's count, then adjusted by live events). */
+  count: number
+  hasMore: boolean
+  nextCursor: string | null
+  loading: boolean
+  /** The first page arrived (until then the badge shows nothing). */
+  loaded: boolean
+  failed: boolean
+  /** Bumped whenever the filters change: pages asked for an older generation are dropped. */
+  generation: number
+}
+
+export type TicketLists = Record<ListKey, TicketList>
+
+export const emptyList = (generation = 0): TicketList => ({
+  tickets: [],
+  count: 0,
+  hasMore: false,
+  nextCursor: null,
+  loading: false,
+  loaded: false,
+  failed: false,
+  generation,
+})
+
+export const emptyLists = (): TicketLists => ({ open: emptyList(), pending: emptyList(), closed: emptyList(), search: emptyList() })
+
+/** What the viewer's lists hold (§6), as the server's list query decides it. */
+export type ListViewer = {
+  userId: number
+  admin: boolean
+  allTicket: 'enabled' | 'desabled'
+  /** The user's own queues. */
+  queueIds: readonly number[]
+}
+
+export type ListScope = {
+  viewer: ListViewer
+  /** The show-all switch (admins); the closed tab always asks with showAll true. */
+  showAll: boolean
+  /** The queue filter; empty means no filter. Queue-less tickets always pass (as on the server). */
+  selectedQueueIds: readonly number[]
+}
+
+/** Whether the server would list `ticket` under `status` for this viewer and filters. */
+export function belongsTo(ticket: Pick<ListTicket, 'status' | 'queueId' | 'userId'>, status: TicketStatus, scope: ListScope): boolean {
+  if (ticket.status !== status) return false
+  const { viewer } = scope
+  const showAll = status === 'closed' ? true : scope.showAll
+  const visible =
+    (viewer.admin && showAll) ||
+    (ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId)) ||
+    ticket.userId === viewer.userId ||
+    (ticket.queueId === null && ticket.status === 'pending' && (viewer.admin || viewer.allTicket === 'enabled'))
+  if (!visible) return false
+  return scope.selectedQueueIds.length === 0 || ticket.queueId === null || scope.selectedQueueIds.includes(ticket.queueId)
+}
+
+/** Server order: most recently updated first, then the higher id. Negative when a comes first. */
+export function compareTickets(a: Pick<ListTicket, 'updatedAt' | 'id'>, b: Pick<ListTicket, 'updatedAt' | 'id'>): number {
+  const byTime = Date.parse(b.updatedAt) - Date.parse(a.updatedAt)
+  return byTime !== 0 ? byTime : b.id - a.id
+}
+
+/** Where `ticket` goes in a sorted list: the first position whose ticket comes after it. */
+function insertionIndex(tickets: readonly ListTicket[], ticket: ListTicket): number {
+  let low = 0
+  let high = tickets.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compareTickets(tickets[middle]!, ticket) < 0) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+export function normalizeTicket(ticket: TicketView | ListTicket): ListTicket {
+  const updatedAt = ticket.updatedAt as unknown
+  return { ...ticket, updatedAt: typeof updatedAt === 'string' ? updatedAt : new Date(updatedAt as Date).toISOString() }
+}
+
+/** A page arrived: the first replaces the list, the next ones append (skipping tickets already there). */
+export function withPage(list: TicketList, page: { tickets: ListTicket[]; count: number; hasMore: boolean; nextCursor: string | null }, append: boolean): TicketList {
+  let tickets = page.tickets
+  if (append) {
+    const known = new Set(list.tickets.map((ticket) => ticket.id))
+    tickets = list.tickets.concat(page.tickets.filter((ticket) => !known.has(ticket.id)))
+  }
+  return { ...list, tickets, count: page.count, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
+}
+
+function without(list: TicketList, ticketId: number): TicketList {
+  const index = list.tickets.findIndex((ticket) => ticket.id === ticketId)
+  if (index < 0) return list
+  const tickets = list.tickets.slice()
+  tickets.splice(index, 1)
+  return { ...list, tickets, count: Math.max(0, list.count - 1) }
+}
+
+/**
+ * Puts the ticket where it belongs in a list it belongs to. A ticket not loaded yet that sorts after
+ * the last loaded one, while more pages remain, is left for paging to bring (it may already be counted).
+ */
+function upserted(list: TicketList, ticket: ListTicket): TicketList {
+  const index = list.tickets.findIndex((candidate) => candidate.id === ticket.id)
+  const tickets = list.tickets.slice()
+  if (index >= 0) tickets.splice(index, 1)
+  const at = insertionIndex(tickets, ticket)
+  if (index < 0 && list.hasMore && at === tickets.length) return list
+  tickets.splice(at, 0, ticket)
+  return { ...list, tickets, count: index >= 0 ? list.count : list.count + 1 }
+}
+
+function replacedInPlace(list: TicketList, ticketId: number, change: (ticket: ListTicket) => ListTicket): TicketList {
+  const index = list.tickets.findIndex((ticket) => ticket.id === ticketId)
+  if (index < 0) return list
+  const tickets = list.tickets.slice()
+  tickets[index] = change(tickets[index]!)
+  return { ...list, tickets }
+}
+
+export type TicketEvent =
+  | { action: 'update'; ticket: TicketView | ListTicket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number; ticket?: TicketView | ListTicket }
+
+/** Reads a frame of the `ticket` channel; anything else is undefined. */
+export function ticketEventOf(data: unknown): TicketEvent | undefined {
+  if (!data || typeof data !== 'object') return undefined
+  const frame = data as { action?: unknown; ticket?: unknown; ticketId?: unknown }
+  const ticket = frame.ticket && typeof frame.ticket === 'object' && typeof (frame.ticket as { id?: unknown }).id === 'number' ? (frame.ticket as TicketView) : undefined
+  if (frame.action === 'update' && ticket) return { action: 'update', ticket }
+  if (frame.action === 'delete' && typeof frame.ticketId === 'number') return { action: 'delete', ticketId: frame.ticketId }
+  if (frame.action === 'updateUnread' && typeof frame.ticketId === 'number') return { action: 'updateUnread', ticketId: frame.ticketId, ticket }
+  return undefined
+}
+
+/** A frame of the `appMessage` channel: a new message updates its ticket (last message, time, unread). */
+export function appMessageEventOf(data: unknown): TicketEvent | undefined {
+  if (!data || typeof data !== 'object') return undefined
+  const frame = data as { action?: unknown; ticket?: unknown }
+  if (frame.action !== 'create' || !frame.ticket || typeof frame.ticket !== 'object') return undefined
+  if (typeof (frame.ticket as { id?: unknown }).id !== 'number') return undefined
+  return { action: 'update', ticket: frame.ticket as TicketView }
+}
+
+const liveStatuses = ['open', 'pending', 'closed'] as const
+
+/**
+ * Applies one event to every list. The status lists move the ticket between them; the search results
+ * are a snapshot of a query: a ticket there is refreshed in place or dropped when deleted, never added.
+ */
+export function applyTicketEvent(lists: TicketLists, event: TicketEvent, scope: ListScope): TicketLists {
+  const next = { ...lists }
+  if (event.action === 'delete') {
+    for (const key of [...liveStatuses, 'search'] as const) next[key] = without(lists[key], event.ticketId)
+    return next
+  }
+  if (event.action === 'updateUnread') {
+    const unread = event.ticket?.unreadMessages ?? 0
+    for (const key of [...liveStatuses, 'search'] as const) next[key] = replacedInPlace(lists[key], event.ticketId, (ticket) => ({ ...ticket, unreadMessages: unread }))
+    return next
+  }
+  const ticket = normalizeTicket(event.ticket)
+  for (const status of liveStatuses) {
+    const list = lists[status]
+    // A list not loaded yet will read the ticket from the server when it loads.
+    if (!list.loaded) continue
+    next[status] = belongsTo(ticket, status, scope) ? upserted(list, ticket) : without(list, ticket.id)
+  }
+  next.search = replacedInPlace(lists.search, ticket.id, () => ticket)
+  return next
+}

@@ -1,0 +1,99 @@
+// The ticket options menu (§2, §6): schedule a message (when the plan has useSchedules), the tags
+// editor, and delete for admins.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { lazy, Suspense, useState } from 'react'
+import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import type { TicketView } from '../../../src/modules/tickets/model.ts'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { MoreIcon, ScheduleIcon, TagIcon, TrashIcon } from '../../components/icons.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { TagsDialog } from './tags-dialog.tsx'
+import type { OpenTicket } from './use-ticket.ts'
+import { isAdminUser } from './roles.ts'
+
+// The schedule dialog (date picker and all) loads on first use, not with the inbox.
+const ScheduleDialog = lazy(() => import('../schedules/schedule-dialog.tsx').then((module) => ({ default: module.ScheduleDialog })))
+
+type OptionDialog = 'schedule' | 'tags' | 'delete'
+
+export function TicketOptionsMenu({ ticket, open }: { ticket: TicketView; open: OpenTicket }) {
+  const { t, i18n } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  const isAdmin = isAdminUser(user)
+  const canSchedule = Boolean(useAtomValue(planFeaturesAtom)?.useSchedules)
+  const [dialog, setDialog] = useState<OptionDialog | null>(null)
+  const openOrClose = (which: OptionDialog) => (isOpen: boolean) => setDialog(isOpen ? which : null)
+  const ticketNumber = ticket.id
+
+  const remove = async () => {
+    try {
+      const { error } = await open.track(() => api.tickets({ id: ticket.id }).delete())
+      if (error) {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        return
+      }
+      open.closeTicket({ kind: 'success', text: t`Ticket deleted.` })
+    } catch (failure) {
+      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+    }
+  }
+
+  return (
+    <>
+      <MenuTrigger>
+        <Button variant="ghost" icon aria-label={t`Ticket options`}>
+          <MoreIcon />
+        </Button>
+        <Popover className="popover" placement="bottom end">
+          <Menu className="menu" aria-label={t`Ticket options`} onAction={(key: Key) => (key === 'schedule' || key === 'tags' || key === 'delete') && setDialog(key)}>
+            {canSchedule ? (
+              <MenuItem id="schedule" className="menu-item">
+                <ScheduleIcon />
+                {t`Schedule message`}
+              </MenuItem>
+            ) : null}
+            <MenuItem id="tags" className="menu-item">
+              <TagIcon />
+              {t`Edit tags`}
+            </MenuItem>
+            {isAdmin ? (
+              <MenuItem id="delete" className="menu-item ticket-menu-danger">
+                <TrashIcon />
+                {t`Delete ticket`}
+              </MenuItem>
+            ) : null}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {dialog === 'schedule' ? (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            isOpen
+            onOpenChange={openOrClose('schedule')}
+            contact={{ id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number }}
+            ticketId={ticket.id}
+          />
+        </Suspense>
+      ) : null}
+      <TagsDialog ticket={ticket} onSaved={open.setTicket} isOpen={dialog === 'tags'} onOpenChange={openOrClose('tags')} />
+      <ConfirmDialog
+        title={t`Delete ticket`}
+        confirmLabel={t`Delete`}
+        isOpen={dialog === 'delete'}
+        onOpenChange={openOrClose('delete')}
+        onConfirm={async () => {
+          await remove()
+          return true
+        }}
+      >
+        <p className="confirm-text">{t`Delete ticket #${ticketNumber} and all its messages? This cannot be undone.`}</p>
+      </ConfirmDialog>
+    </>
+  )
+}

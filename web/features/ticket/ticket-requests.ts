@@ -1,0 +1,72 @@
+// The ticket's status changes (§4 "Ticket status") as the header offers them. Any change leaves the
+// ticket (back to /tickets) unless the ticket ends up open; failures are toasts with the §8 text.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import type { TicketView, UpdateTicketBody } from '../../../src/modules/tickets/model.ts'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { sessionUserAtom } from '../../state/session.ts'
+import { openTicketAtom } from '../inbox/selection.ts'
+import type { OpenTicket } from './use-ticket.ts'
+
+export type StatusAction = 'accept' | 'return' | 'resolve' | 'reopen'
+
+/** ERR_OTHER_OPEN_TICKET's details (409): the conversation already going on with this contact. */
+type OtherOpenTicket = { uuid?: unknown; userId?: unknown; userName?: unknown; queueName?: unknown }
+
+function otherOpenTicketOf(error: unknown): OtherOpenTicket | null {
+  if (!error || typeof error !== 'object' || !('value' in error)) return null
+  const value = (error as { value: unknown }).value
+  return value && typeof value === 'object' && (value as { error?: unknown }).error === 'ERR_OTHER_OPEN_TICKET' ? (value as OtherOpenTicket) : null
+}
+
+export function useTicketRequests(open: OpenTicket) {
+  const { t, i18n } = useLingui()
+  const user = useAtomValue(sessionUserAtom)
+  const openTicket = useSetAtom(openTicketAtom)
+  const [running, setRunning] = useState<StatusAction | null>(null)
+
+  /** PUT /tickets/{id}; the answer replaces the ticket, or the ticket is left when it is no longer open and ours. */
+  const update = async (ticket: TicketView, body: UpdateTicketBody): Promise<TicketView | null> => {
+    try {
+      const { data, error } = await open.track(() => api.tickets({ id: ticket.id }).put(body))
+      if (data) {
+        if (data.status === 'open' && data.userId === user?.id) open.setTicket(data)
+        else open.leave()
+        return data
+      }
+      const other = otherOpenTicketOf(error)
+      if (other && other.userId === user?.id && typeof other.uuid === 'string') {
+        // The contact's conversation is already ours: go there instead.
+        openTicket(other.uuid)
+      } else if (other && typeof other.userName === 'string') {
+        const userName = other.userName
+        const queueName = typeof other.queueName === 'string' ? other.queueName : t`no queue`
+        showToast('warning', t`This contact already has an open ticket with ${userName} (queue: ${queueName}).`)
+      } else {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      }
+    } catch (failure) {
+      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+    }
+    return null
+  }
+
+  const change = async (action: StatusAction, ticket: TicketView) => {
+    if (!user || running) return
+    setRunning(action)
+    try {
+      if (action === 'accept' || action === 'reopen') await update(ticket, { status: 'open', userId: user.id })
+      else if (action === 'return') await update(ticket, { status: 'pending', userId: null })
+      // §4: closing sends the status, the user and the queue (the server keeps the ticket's own).
+      else await update(ticket, { status: 'closed', userId: user.id, queueId: ticket.queueId })
+    } finally {
+      setRunning(null)
+    }
+  }
+
+  return { running, change, update }
+}

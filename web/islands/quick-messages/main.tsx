@@ -1,0 +1,14 @@
+import '../../styles/index.css'
+import '../../styles/admin.css'
+import '../../styles/admin-lists.css'
+import { AppLayout } from '../../components/layout/app-layout.tsx'
+import { mountPrivatePage } from '../../components/mount-page.tsx'
+import { PageLoading } from '../../components/page-loading.tsx'
+import { QuickMessagesPage } from '../../features/quick-messages/quick-messages-page.tsx'
+
+void mountPrivatePage(
+  <AppLayout>
+    <QuickMessagesPage />
+  </AppLayout>,
+  <PageLoading />,
+)
