@@ -20,6 +20,8 @@ export const whatsapps = pgTable(
     number: text().notNull().default(''),
     status: text().$type<ConnectionStatus>().notNull().default('DISCONNECTED'),
     qrcode: text().notNull().default(''),
+    /** The code to type on the phone while status is PAIRING (pairing by phone number instead of QR). */
+    pairingCode: text().notNull().default(''),
     retries: integer().notNull().default(0),
     isDefault: boolean().notNull().default(false),
     greetingMessage: text().notNull().default(''),

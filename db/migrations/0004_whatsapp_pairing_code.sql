@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapps" ADD COLUMN "pairing_code" text DEFAULT '' NOT NULL;
