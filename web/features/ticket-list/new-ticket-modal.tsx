@@ -4,13 +4,13 @@
 // its queue.
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Button as AriaButton, Text, type Key } from 'react-aria-components'
+import { useMemo, useState, type FormEvent } from 'react'
+import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { ChevronDownIcon } from '../../components/icons.tsx'
+import { ContactPicker, type ContactChoice } from '../../components/contact-picker.tsx'
 import { Select } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
@@ -20,12 +20,7 @@ import { otherOpenTicketOf } from './other-open-ticket.ts'
 import { useTicketChoices } from './use-ticket-choices.ts'
 import { normalizeTicket, type ListTicket } from './ticket-lists.ts'
 
-/** §2: the contact search starts at this many characters (the API answers nothing below). */
-export const CONTACT_SEARCH_MIN = 3
-const CONTACT_SEARCH_DELAY_MS = 300
 const NO_QUEUE = 'none'
-
-type ContactOption = { id: number; name: string; number: string }
 
 export type NewTicketModalProps = {
   onClose: () => void
@@ -39,9 +34,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
   const isAdmin = user?.profile === 'admin' || user?.super === true
 
   const [search, setSearch] = useState('')
-  const [contacts, setContacts] = useState<ContactOption[]>([])
-  const [searching, setSearching] = useState(false)
-  const [contact, setContact] = useState<ContactOption | null>(null)
+  const [contact, setContact] = useState<ContactChoice | null>(null)
   const [creatingContact, setCreatingContact] = useState(false)
   const [newName, setNewName] = useState('')
   const [newNumber, setNewNumber] = useState('')
@@ -53,29 +46,6 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
   const [notice, setNotice] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
-
-  // The autocomplete asks once the typing pauses, and only from 3 characters.
-  useEffect(() => {
-    const term = search.trim()
-    if (term.length < CONTACT_SEARCH_MIN || (contact && contactLabel(contact) === search)) {
-      setContacts([])
-      return
-    }
-    let current = true
-    const timer = setTimeout(() => {
-      setSearching(true)
-      void api.contacts.list.get({ query: { searchParam: term } }).then(({ data, error }) => {
-        if (!current) return
-        setSearching(false)
-        if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
-        else setContacts(data)
-      })
-    }, CONTACT_SEARCH_DELAY_MS)
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
-  }, [search, contact, i18n])
 
   const queueOptions = useMemo(
     () => [...(isAdmin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))],
@@ -113,7 +83,6 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
     }
     const created = { id: data.id, name: data.name, number: data.number }
     setContact(created)
-    setSearch(contactLabel(created))
     setCreatingContact(false)
     setContactError(undefined)
   }
@@ -176,49 +145,16 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
             </div>
           </fieldset>
         ) : (
-          <ComboBox
-            className="field"
-            inputValue={search}
-            onInputChange={(value) => {
-              setSearch(value)
-              if (contact && value !== contactLabel(contact)) setContact(null)
-            }}
-            selectedKey={contact?.id ?? null}
-            onSelectionChange={(key) => {
-              const chosen = contacts.find((option) => option.id === Number(key))
-              if (!chosen) return
+          <ContactPicker
+            value={contact}
+            onChange={(chosen) => {
               setContact(chosen)
-              setSearch(contactLabel(chosen))
-              setContactError(undefined)
+              if (chosen) setContactError(undefined)
             }}
-            items={contacts}
-            menuTrigger="input"
-            allowsEmptyCollection
-            isInvalid={Boolean(contactError)}
+            onSearchChange={setSearch}
+            error={contactError}
             autoFocus
-          >
-            <Label className="field-label">{t`Contact`}</Label>
-            <div className="field-frame">
-              <Input className="field-input" placeholder={t`Type at least 3 characters`} />
-              <AriaButton className="field-toggle" aria-label={t`Show contacts`}>
-                <ChevronDownIcon />
-              </AriaButton>
-            </div>
-            {contactError ? (
-              <Text slot="errorMessage" className="field-error">
-                {contactError}
-              </Text>
-            ) : null}
-            <Popover className="popover select-popover">
-              <ListBox className="listbox" renderEmptyState={() => <p className="multi-select-empty">{searching ? t`Searching…` : t`No contact found.`}</p>}>
-                {(option: ContactOption) => (
-                  <ListBoxItem className="listbox-item" id={option.id} textValue={contactLabel(option)}>
-                    {contactLabel(option)}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Popover>
-          </ComboBox>
+          />
         )}
         {!creatingContact ? (
           <Button
@@ -253,6 +189,3 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
   )
 }
 
-function contactLabel(contact: ContactOption): string {
-  return `${contact.name} (${contact.number})`
-}

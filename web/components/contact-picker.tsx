@@ -1,37 +1,49 @@
-// Who receives a scheduled message: an autocomplete over the company's contacts (GET /contacts/list,
-// from 3 characters, once the typing pauses), or a fixed contact when the dialog was opened for one.
+// A contact chosen by autocomplete over the company's contacts (GET /contacts/list): §5 "New ticket"
+// searches from 3 characters, debounced 500 ms. Used by the new-ticket modal and the schedule dialog;
+// the modal also reads the typed text (onSearchChange) to prefill a contact it creates inline.
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Button as AriaButton, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components'
-import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
-import { ChevronDownIcon } from '../../components/icons.tsx'
-import { TextField } from '../../components/text-field.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { scheduleErrorMessage } from './schedule-errors.ts'
-import type { ScheduleContact } from './schedule-rules.ts'
+import { api } from '../api/client.ts'
+import { apiErrorOf } from '../api/errors.ts'
+import { errorMessage } from '../i18n/error-messages.ts'
+import { ChevronDownIcon } from './icons.tsx'
+import { TextField } from './text-field.tsx'
+import { showToast } from './toasts.tsx'
 
-/** §5 New ticket (the same autocomplete): the search starts at 3 characters. */
+export type ContactChoice = { id: number; name: string; number: string }
+
+/** §5: the contact search runs only with this many characters or more. */
 export const CONTACT_SEARCH_MIN = 3
-const CONTACT_SEARCH_DELAY_MS = 300
+/** §5: contact searches are debounced 500 ms. */
+const CONTACT_SEARCH_DELAY_MS = 500
 
-export function contactLabel(contact: ScheduleContact): string {
+export function contactLabel(contact: ContactChoice): string {
   return `${contact.name} (${contact.number})`
 }
 
 export type ContactPickerProps = {
-  value: ScheduleContact | null
-  onChange: (contact: ScheduleContact | null) => void
-  /** The contact cannot change (the dialog was opened for it, or the message is history). */
+  value: ContactChoice | null
+  onChange: (contact: ContactChoice | null) => void
+  /** The text as typed, for a caller that offers to create the contact it did not find. */
+  onSearchChange?: (text: string) => void
+  /** The contact cannot change (the dialog was opened for it, or the record is history). */
   isFixed?: boolean
+  isRequired?: boolean
+  autoFocus?: boolean
   error?: string
 }
 
-export function ContactPicker({ value, onChange, isFixed, error }: ContactPickerProps) {
+export function ContactPicker({ value, onChange, onSearchChange, isFixed, isRequired, autoFocus, error }: ContactPickerProps) {
   const { t, i18n } = useLingui()
   const [search, setSearch] = useState(value ? contactLabel(value) : '')
-  const [options, setOptions] = useState<ScheduleContact[]>([])
+  const [options, setOptions] = useState<ContactChoice[]>([])
   const [searching, setSearching] = useState(false)
+
+  // A contact set from outside (created inline, or a prefilled dialog) shows as the input's text.
+  useEffect(() => {
+    if (value) setSearch(contactLabel(value))
+  }, [value])
 
   useEffect(() => {
     const term = search.trim()
@@ -46,10 +58,10 @@ export function ContactPicker({ value, onChange, isFixed, error }: ContactPicker
         .get({ query: { searchParam: term } })
         .then(({ data, error: failure }) => {
           if (!current) return
-          if (failure || !data) showToast('error', scheduleErrorMessage(i18n, apiErrorOf(failure).code))
+          if (failure || !data) showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
           else setOptions(data.map(({ id, name, number }) => ({ id, name, number })))
         })
-        .catch((failure: unknown) => current && showToast('error', scheduleErrorMessage(i18n, apiErrorOf(failure).code)))
+        .catch((failure: unknown) => current && showToast('error', errorMessage(i18n, apiErrorOf(failure).code)))
         .finally(() => current && setSearching(false))
     }, CONTACT_SEARCH_DELAY_MS)
     return () => {
@@ -66,6 +78,7 @@ export function ContactPicker({ value, onChange, isFixed, error }: ContactPicker
       inputValue={search}
       onInputChange={(text) => {
         setSearch(text)
+        onSearchChange?.(text)
         if (value && text !== contactLabel(value)) onChange(null)
       }}
       selectedKey={value?.id ?? null}
@@ -79,7 +92,8 @@ export function ContactPicker({ value, onChange, isFixed, error }: ContactPicker
       menuTrigger="input"
       allowsEmptyCollection
       isInvalid={Boolean(error)}
-      isRequired
+      isRequired={isRequired}
+      autoFocus={autoFocus}
       validationBehavior="aria"
     >
       <Label className="field-label">{t`Contact`}</Label>
@@ -94,12 +108,12 @@ export function ContactPicker({ value, onChange, isFixed, error }: ContactPicker
         <ListBox
           className="listbox"
           renderEmptyState={() => (
-            <p className="schedule-picker-empty">
+            <p className="contact-picker-empty">
               {searching ? t`Searching…` : search.trim().length < CONTACT_SEARCH_MIN ? t`Type at least 3 characters` : t`No contact found.`}
             </p>
           )}
         >
-          {(option: ScheduleContact) => (
+          {(option: ContactChoice) => (
             <ListBoxItem className="listbox-item" id={option.id} textValue={contactLabel(option)}>
               {contactLabel(option)}
             </ListBoxItem>
