@@ -1,6 +1,6 @@
 // Access tokens (short-lived JWT, Bearer) and refresh tokens (opaque, httpOnly cookie, hashed in the db).
 import { jwt } from '@elysiajs/jwt'
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 export type AccessClaims = { userId: number; companyId: number; sessionId: string; tokenVersion: number }
 
@@ -46,6 +46,17 @@ export type TokenService = ReturnType<typeof createTokenService>
 /** A refresh token is "<sessionId>.<secret>"; only the secret's hash is stored. */
 export function newRefreshSecret(): { secret: string; hash: string } {
   const secret = randomBytes(32).toString('base64url')
+  return { secret, hash: hashSecret(secret) }
+}
+
+/**
+ * The secret that replaces the one hashed as `currentHash` at the next rotation. Derived, not random,
+ * so that every refresh racing with the same cookie (a page reloaded while its refresh is in flight)
+ * is handed the same successor, whichever Set-Cookie the browser ends up keeping. Without the server
+ * key, knowing the stored hash does not reveal it.
+ */
+export function successorRefreshSecret(key: string, sessionId: string, currentHash: string): { secret: string; hash: string } {
+  const secret = createHmac('sha256', key).update(`refresh:${sessionId}:${currentHash}`).digest('base64url')
   return { secret, hash: hashSecret(secret) }
 }
 

@@ -105,14 +105,30 @@ describe('tokens and sessions', () => {
     const session = await signIn(context, tenant.agent)
     const lost = await context.withCookie(session.cookie).api.auth.refresh_token.post()
     expect(lost.status).toBe(200)
-    // The browser never stored the rotated cookie and retries with the old one at once: accepted.
+    // The browser never stored the rotated cookie and retries with the old one at once: it is handed
+    // the very cookie it missed, and nothing rotates further.
     const retried = await context.withCookie(session.cookie).api.auth.refresh_token.post()
     expect(retried.status).toBe(200)
-    const latest = retried.response.headers.get('set-cookie')!.split(';')[0]!
-    expect((await context.withCookie(latest).api.auth.refresh_token.post()).status).toBe(200)
-    // The secret whose answer was lost is neither current nor the one just rotated out: it is refused.
-    const unseen = lost.response.headers.get('set-cookie')!.split(';')[0]!
-    expect((await context.withCookie(unseen).api.auth.refresh_token.post()).status).toBe(401)
+    const missed = lost.response.headers.get('set-cookie')!.split(';')[0]!
+    expect(retried.response.headers.get('set-cookie')!.split(';')[0]!).toBe(missed)
+    const next = await context.withCookie(missed).api.auth.refresh_token.post()
+    expect(next.status).toBe(200)
+    // Two rotations old is no longer a lost answer but a copy: refused, and the session ends.
+    expect((await context.withCookie(session.cookie).api.auth.refresh_token.post()).status).toBe(401)
+    const latest = next.response.headers.get('set-cookie')!.split(';')[0]!
+    expect((await context.withCookie(latest).api.auth.refresh_token.post()).status).toBe(401)
+  })
+
+  test('refreshes racing with the same cookie (a page reloaded mid-refresh) all get the same new cookie', async () => {
+    const tenant = await makeTenant(context)
+    const session = await signIn(context, tenant.agent)
+    const client = context.withCookie(session.cookie)
+    const answers = await Promise.all([1, 2, 3, 4].map(() => client.api.auth.refresh_token.post()))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    const cookies = new Set(answers.map((answer) => answer.response.headers.get('set-cookie')!.split(';')[0]!))
+    expect(cookies.size).toBe(1)
+    // Whichever answer the browser kept, the session lives on.
+    expect((await context.withCookie([...cookies][0]!).api.auth.refresh_token.post()).status).toBe(200)
   })
 
   test('a new sign-in ends the other sessions of the same user and tells them', async () => {

@@ -5,7 +5,7 @@ import { companies, sessions, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../../core/deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
-import { newRefreshSecret, parseRefreshToken, secretMatches } from '../../core/tokens.ts'
+import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/queries.ts'
 
 export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
@@ -56,47 +56,63 @@ export async function login(deps: Deps, input: { email: string; password: string
 
 /**
  * How long the secret rotated out last still works. A browser that navigates away while a refresh is
- * in flight never stores the new cookie; its next refresh brings the previous secret a moment later,
- * which is not theft.
+ * in flight may never store the new cookie; its next refresh brings the previous secret a moment
+ * later, which is not theft: it is handed the very successor it missed.
  */
 export const ROTATION_GRACE_MS = 30_000
+
+/** Each lost swap means another refresh of the same session won; one browser sends a handful at most. */
+const MAX_REFRESH_RACES = 6
 
 /** Trades a refresh token for a new access token and a new refresh token (rotation). */
 export async function refresh(deps: Deps, input: { refreshToken: string | undefined }): Promise<SignedIn> {
   const parsed = parseRefreshToken(input.refreshToken)
   if (!parsed) throw new AppError('ERR_UNAUTHORIZED')
+  // Refreshes racing with the same cookie: the loser of the swap reads again, finds its secret just
+  // rotated out, and gets the same successor as the winner.
+  for (let attempt = 0; attempt < MAX_REFRESH_RACES; attempt += 1) {
+    const refreshed = await rotateOnce(deps, parsed)
+    if (refreshed) return refreshed
+  }
+  throw new AppError('ERR_UNAUTHORIZED')
+}
+
+/** One read-check-swap of a refresh; null when a concurrent refresh swapped first. */
+async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: string }): Promise<SignedIn | null> {
   const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, parsed.sessionId)).limit(1)
   if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
-  const current = secretMatches(parsed.secret, session.refreshTokenHash)
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
+  if (!user) throw new AppError('ERR_UNAUTHORIZED')
+  const signedIn = async (secret: string): Promise<SignedIn> => {
+    const tokens = await issueTokens(deps, { id: session.id, secret }, user)
+    const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
+    return { ...tokens, user: publicUser! }
+  }
+
+  if (secretMatches(parsed.secret, session.refreshTokenHash)) {
+    const next = successorRefreshSecret(deps.config.jwtSecret, session.id, session.refreshTokenHash)
+    // Compare-and-swap on the current hash: of concurrent refreshes exactly one swaps.
+    const rotated = await deps.db
+      .update(sessions)
+      .set({ refreshTokenHash: next.hash, previousRefreshTokenHash: session.refreshTokenHash, rotatedAt: deps.now() })
+      .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, session.refreshTokenHash), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    return rotated.length === 0 ? null : signedIn(next.secret)
+  }
+
   const justRotatedOut =
-    !current &&
     session.previousRefreshTokenHash !== null &&
     session.rotatedAt !== null &&
     deps.now().getTime() - session.rotatedAt.getTime() <= ROTATION_GRACE_MS &&
     secretMatches(parsed.secret, session.previousRefreshTokenHash)
-  if (!current && !justRotatedOut) {
-    // A rotated-out token came back late: someone holds a stolen copy. End the session for both.
-    await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, session.id))
-    throw new AppError('ERR_UNAUTHORIZED')
+  if (justRotatedOut) {
+    // Only the immediate successor is handed back, and nothing changes: the grace cannot be stretched.
+    const missed = successorRefreshSecret(deps.config.jwtSecret, session.id, session.previousRefreshTokenHash!)
+    if (missed.hash === session.refreshTokenHash) return signedIn(missed.secret)
   }
-  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
-  if (!user) throw new AppError('ERR_UNAUTHORIZED')
-  const { secret, hash } = newRefreshSecret()
-  // Compare-and-swap on the current hash, so two concurrent refreshes cannot both win. Within the
-  // grace window the previous secret stays the one rotated out, so it cannot be stretched further.
-  const rotated = await deps.db
-    .update(sessions)
-    .set(
-      current
-        ? { refreshTokenHash: hash, previousRefreshTokenHash: session.refreshTokenHash, rotatedAt: deps.now() }
-        : { refreshTokenHash: hash },
-    )
-    .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, session.refreshTokenHash), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id })
-  if (rotated.length === 0) throw new AppError('ERR_UNAUTHORIZED')
-  const tokens = await issueTokens(deps, { id: session.id, secret }, user)
-  const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
-  return { ...tokens, user: publicUser! }
+  // A rotated-out token came back late: someone holds a stolen copy. End the session for both.
+  await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, session.id))
+  throw new AppError('ERR_UNAUTHORIZED')
 }
 
 export async function logout(deps: Deps, input: { refreshToken: string | undefined; sessionId?: string }): Promise<void> {
