@@ -45,6 +45,11 @@ export interface ConnectionManager extends ConnectionRegistry {
   restart(connection: ConnectionRef): Promise<StoredSession>
   /** Forgets the credentials and starts again: a new QR code to scan. */
   newQr(connection: ConnectionRef): Promise<StoredSession>
+  /**
+   * Forgets the credentials and starts again, pairing by code with this phone (digits with country
+   * code): PAIRING with the code to type on it follows in realtime (or a QR code, when WhatsApp refuses).
+   */
+  pairWithPhone(connection: ConnectionRef, pairingPhone: string): Promise<StoredSession>
   /** Disconnects: logs the device out (the phone forgets it) and records DISCONNECTED. */
   stop(connection: ConnectionRef): Promise<StoredSession>
   /** Before a connection is deleted: ends its session and logs the device out, recording nothing. */
@@ -79,7 +84,7 @@ type Session = {
   writes: Promise<void>
 }
 
-type ControlAction = 'start' | 'restart' | 'newQr' | 'stop' | 'remove'
+type ControlAction = 'start' | 'restart' | 'newQr' | 'pairWithPhone' | 'stop' | 'remove'
 
 /** What one instance asks the owner of a session. */
 type OwnerRequest =
@@ -393,11 +398,13 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
       case 'restart':
         return lifecycle(request, forwarded, () => startUnlocked(ref))
       case 'newQr':
+      case 'pairWithPhone':
         return lifecycle(request, forwarded, async () => {
           const stored = await storedOrFail(ref)
           if (!factories[stored.provider]) throw providerUnavailable(stored.provider)
           await removeUnlocked(ref, stored.provider)
-          return startUnlocked(ref)
+          // A pairing code links only a device without credentials: the old ones go first, as for a new QR.
+          return startUnlocked(ref, request.action === 'pairWithPhone' && request.pairingPhone ? { pairingPhone: request.pairingPhone } : undefined)
         })
       case 'stop':
         return lifecycle(request, forwarded, async () => {
@@ -521,6 +528,10 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
 
     newQr(connection) {
       return control({ kind: 'control', action: 'newQr', ref: connection }, false) as Promise<StoredSession>
+    },
+
+    pairWithPhone(connection, pairingPhone) {
+      return control({ kind: 'control', action: 'pairWithPhone', ref: connection, pairingPhone }, false) as Promise<StoredSession>
     },
 
     stop(connection) {

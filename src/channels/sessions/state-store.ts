@@ -13,6 +13,7 @@ export type StoredSession = {
   name: string
   status: ConnectionStatus
   qrcode: string
+  pairingCode: string
   retries: number
   number: string
   provider: string
@@ -25,6 +26,7 @@ const sessionColumns = {
   name: whatsapps.name,
   status: whatsapps.status,
   qrcode: whatsapps.qrcode,
+  pairingCode: whatsapps.pairingCode,
   retries: whatsapps.retries,
   number: whatsapps.number,
   provider: whatsapps.provider,
@@ -33,7 +35,9 @@ const sessionColumns = {
 
 /**
  * §4: a session update replaces status, updatedAt, qrcode and retries; the number is kept until a new
- * one is reported. Undefined when the connection is gone (deleted meanwhile).
+ * one is reported. Each code lives only in its own status (the QR code in 'qrcode', the pairing code in
+ * PAIRING): any other state clears it, so a used or expired code is never shown again.
+ * Undefined when the connection is gone (deleted meanwhile).
  */
 export async function saveSessionState(db: Executor, connection: ConnectionRef, state: ConnectionState, now: Date): Promise<StoredSession | undefined> {
   const [row] = await db
@@ -41,6 +45,7 @@ export async function saveSessionState(db: Executor, connection: ConnectionRef, 
     .set({
       status: state.status,
       qrcode: state.status === 'qrcode' ? (state.qrcode ?? '') : '',
+      pairingCode: state.status === 'PAIRING' ? (state.pairingCode ?? '') : '',
       retries: state.retries ?? 0,
       number: state.number,
       updatedAt: now,

@@ -21,6 +21,7 @@ export const Whatsapp = t.Object({
   number: t.String(),
   retries: t.Integer(),
   qrcode: t.Optional(t.String({ description: 'The QR payload while status is qrcode (admins only)' })),
+  pairingCode: t.Optional(t.String({ description: 'The code to type on the phone while status is PAIRING (admins only)' })),
   greetingMessage: t.String(),
   complationMessage: t.String(),
   outOfHoursMessage: t.String(),
@@ -44,16 +45,27 @@ export type Whatsapp = typeof Whatsapp.static
 export const WhatsappDetail = t.Composite([Whatsapp, t.Object({ token: t.Optional(t.String({ description: 'Bearer token of POST /api/messages/send (admins only)' })) })])
 export type WhatsappDetail = typeof WhatsappDetail.static
 
-/** A session update (§4: it replaces status, updatedAt, qrcode and retries). */
+/** A session update (§4: it replaces status, updatedAt, qrcode and retries; and the pairing code). */
 export const WhatsappSession = t.Object({
   id: t.Integer(),
   status: ConnectionStatusSchema,
   qrcode: t.String(),
+  pairingCode: t.String({ description: "The 8 characters to type on the phone while status is PAIRING, '' otherwise" }),
   retries: t.Integer(),
   number: t.String(),
   updatedAt: t.Date(),
 })
 export type WhatsappSession = typeof WhatsappSession.static
+
+/** POST /whatsappsession/{id}/pairing-code: the phone to link; its digits are checked by the service. */
+export const PairingCodeBody = t.Object({
+  number: t.String({
+    maxLength: 40,
+    description: 'The phone number of the WhatsApp to link, with its country code (+55 11 98765-4321)',
+    error: 'number must be the phone number with its country code: 10 to 15 digits',
+  }),
+})
+export type PairingCodeBody = typeof PairingCodeBody.static
 
 export const WhatsappIdParams = t.Object({ id: t.Integer({ minimum: 1, title: 'id', error: 'id must be a positive integer' }) })
 

@@ -5,6 +5,7 @@ import { tenant } from '../../core/tenant.ts'
 import {
   CreateWhatsappBody,
   DeletedResponse,
+  PairingCodeBody,
   UpdateWhatsappBody,
   Whatsapp,
   WhatsappDetail,
@@ -15,7 +16,7 @@ import {
   WhatsappProviders,
 } from './model.ts'
 import { createWhatsapp, deleteWhatsapp, listWhatsapps, regenerateToken, showWhatsapp, updateWhatsapp } from './service.ts'
-import { disconnectSession, renewQrCode, startSession } from './sessions.ts'
+import { disconnectSession, renewQrCode, requestPairingCode, startSession } from './sessions.ts'
 
 const connectionRoutes = (deps: Deps, connections: ConnectionManager) =>
   new Elysia({ prefix: '/whatsapp', tags: ['Connections'] })
@@ -79,6 +80,19 @@ const sessionRoutes = (connections: ConnectionManager, deps: Deps) =>
       params: WhatsappIdParams,
       response: WhatsappSession,
       detail: { summary: 'Forget the pairing and start again: a new QR code to scan (admins)' },
+    })
+    .post('/:id/pairing-code', ({ caller, params, body }) => requestPairingCode(connections, { companyId: caller.companyId, whatsappId: params.id }, body.number), {
+      auth: 'admin',
+      params: WhatsappIdParams,
+      body: PairingCodeBody,
+      response: WhatsappSession,
+      detail: {
+        summary: 'Forget the pairing and link by phone number instead of a QR code: PAIRING with the 8-character code to type on that phone follows in realtime (admins)',
+        description:
+          "number: the phone's number with its country code; +, spaces, dashes and parentheses are ignored, 10 to 15 digits remain. " +
+          'The answer is the session as recorded (usually OPENING); the pairing code arrives on the whatsappSession channel, and is in the answer when already known. ' +
+          'On the phone: WhatsApp > Linked devices > Link a device > Link with phone number instead. If WhatsApp refuses the code, a QR code is shown instead.',
+      },
     })
     .delete('/:id', ({ caller, params }) => disconnectSession(connections, { companyId: caller.companyId, whatsappId: params.id }), {
       auth: 'admin',

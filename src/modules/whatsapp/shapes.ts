@@ -3,12 +3,12 @@ import type { Whatsapp, WhatsappDetail, WhatsappSession } from './model.ts'
 import type { WhatsappRecord, WhatsappRow } from './queries.ts'
 
 /**
- * The QR code goes to admins only: whoever scans it links his phone as the company's connection.
- * The token is never listed; it is shown by GET /whatsapp/{id} to admins (`withToken`).
+ * The QR code and the pairing code go to admins only: whoever uses one links his phone as the company's
+ * connection. The token is never listed; it is shown by GET /whatsapp/{id} to admins (`withToken`).
  */
 export function toWhatsapp(record: WhatsappRecord, view: { admin: boolean }): Whatsapp {
-  const { token: _token, qrcode, companyId: _companyId, ...fields } = record
-  return view.admin ? { ...fields, qrcode } : fields
+  const { token: _token, qrcode, pairingCode, companyId: _companyId, ...fields } = record
+  return view.admin ? { ...fields, qrcode, pairingCode } : fields
 }
 
 export function toWhatsappDetail(record: WhatsappRecord, view: { admin: boolean }): WhatsappDetail {
@@ -16,6 +16,6 @@ export function toWhatsappDetail(record: WhatsappRecord, view: { admin: boolean 
   return view.admin ? { ...shown, token: record.token } : shown
 }
 
-export function toSession(row: Pick<WhatsappRow, 'id' | 'status' | 'qrcode' | 'retries' | 'number' | 'updatedAt'>): WhatsappSession {
-  return { id: row.id, status: row.status, qrcode: row.qrcode, retries: row.retries, number: row.number, updatedAt: row.updatedAt }
+export function toSession(row: Pick<WhatsappRow, 'id' | 'status' | 'qrcode' | 'pairingCode' | 'retries' | 'number' | 'updatedAt'>): WhatsappSession {
+  return { id: row.id, status: row.status, qrcode: row.qrcode, pairingCode: row.pairingCode, retries: row.retries, number: row.number, updatedAt: row.updatedAt }
 }

@@ -1,11 +1,11 @@
 // A connection's status (§4) as a labelled chip, and the session buttons each status offers:
-// qrcode -> show the QR code; DISCONNECTED -> try again, new QR code; CONNECTED, PAIRING, TIMEOUT ->
-// disconnect; OPENING -> a disabled "connecting" button with a spinner.
+// qrcode -> show the QR code; PAIRING -> show the pairing code, disconnect; DISCONNECTED -> try again,
+// new QR code; CONNECTED, TIMEOUT -> disconnect; OPENING -> a disabled "connecting" button with a spinner.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '../../components/button.tsx'
-import { QrCodeIcon, RefreshIcon } from '../../components/icons.tsx'
+import { PhoneIcon, QrCodeIcon, RefreshIcon } from '../../components/icons.tsx'
 import type { Connection, ConnectionStatus } from './connection.ts'
 
 const statusLabels: Record<ConnectionStatus, MessageDescriptor> = {
@@ -45,6 +45,7 @@ export function StatusChip({ status }: { status: ConnectionStatus }) {
   )
 }
 
+/** showQr opens the QR modal, which shows the pairing code instead while the status is PAIRING. */
 export type SessionAction = 'showQr' | 'retry' | 'newQr' | 'disconnect'
 
 export function SessionActions({ connection, busy, onAction }: { connection: Connection; busy: boolean; onAction: (action: SessionAction) => void }) {
@@ -71,8 +72,19 @@ export function SessionActions({ connection, busy, onAction }: { connection: Con
           </Button>
         </span>
       )
-    case 'CONNECTED':
     case 'PAIRING':
+      return (
+        <span className="connection-session-buttons">
+          <Button variant="secondary" onPress={() => onAction('showQr')} aria-label={t`Show the pairing code of ${name}`}>
+            <PhoneIcon />
+            {t`Pairing code`}
+          </Button>
+          <Button variant="secondary" onPress={() => onAction('disconnect')} isPending={busy} aria-label={t`Disconnect ${name}`}>
+            {t`Disconnect`}
+          </Button>
+        </span>
+      )
+    case 'CONNECTED':
     case 'TIMEOUT':
       return (
         <Button variant="secondary" onPress={() => onAction('disconnect')} isPending={busy} aria-label={t`Disconnect ${name}`}>

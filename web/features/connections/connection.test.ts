@@ -43,15 +43,25 @@ describe('the live list', () => {
     const renamed = upsertConnection(list, connection({ id: 1, name: 'Vendas 2', status: 'qrcode' }))
     expect(renamed[0]?.qrcode).toBe('code-1')
     expect(renamed[0]?.name).toBe('Vendas 2')
-    const next = applySession(renamed, { id: 1, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511', updatedAt: '2026-11-22T11:00:00.000Z' })
+    const next = applySession(renamed, { id: 1, status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: '5511', updatedAt: '2026-11-22T11:00:00.000Z' })
     expect(next[0]).toMatchObject({ status: 'CONNECTED', qrcode: '', number: '5511', updatedAt: '2026-11-22T11:00:00.000Z', name: 'Vendas 2' })
+  })
+
+  test('the pairing code too: kept through a whatsapp update, replaced by the next session update', () => {
+    const list = [connection({ id: 1, status: 'PAIRING', qrcode: '', pairingCode: 'ABCD1234' })]
+    const renamed = upsertConnection(list, connection({ id: 1, name: 'Vendas 2', status: 'PAIRING' }))
+    expect(renamed[0]).toMatchObject({ name: 'Vendas 2', pairingCode: 'ABCD1234' })
+    const fresh = applySession(renamed, { id: 1, status: 'PAIRING', qrcode: '', pairingCode: 'WXYZ9876', retries: 1, number: '', updatedAt: '2026-11-22T11:00:00.000Z' })
+    expect(fresh[0]?.pairingCode).toBe('WXYZ9876')
+    const connected = applySession(fresh, { id: 1, status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: '5511', updatedAt: '2026-11-22T11:01:00.000Z' })
+    expect(connected[0]).toMatchObject({ status: 'CONNECTED', pairingCode: '' })
   })
 
   test('inserts keep the name order, deletes drop the row, unknown sessions change nothing', () => {
     const list = upsertConnection([connection({ id: 2, name: 'Vendas' })], connection({ id: 3, name: 'Atendimento' }))
     expect(list.map((item) => item.name)).toEqual(['Atendimento', 'Vendas'])
     expect(removeConnection(list, 3).map((item) => item.id)).toEqual([2])
-    expect(applySession(list, { id: 9, status: 'CONNECTED', qrcode: '', retries: 0, number: '', updatedAt: '2026-11-22T11:00:00.000Z' })).toEqual(list)
+    expect(applySession(list, { id: 9, status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: '', updatedAt: '2026-11-22T11:00:00.000Z' })).toEqual(list)
   })
 
   test('the menu badge: any connection not CONNECTED', () => {

@@ -1,6 +1,6 @@
 // A connection as the page holds it (§3), and how the realtime channels change the list (§7 Realtime):
 // `whatsapp` replaces a row wholesale (update) or drops it (delete); `whatsappSession` replaces only
-// status, qrcode, retries, number and updatedAt (§4). Dates stay the wire's ISO strings.
+// status, qrcode, pairingCode, retries, number and updatedAt (§4). Dates stay the wire's ISO strings.
 import type { Whatsapp, WhatsappSession } from '../../../src/modules/whatsapp/model.ts'
 
 export type Connection = Omit<Whatsapp, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
@@ -27,12 +27,14 @@ export function sortConnections(connections: Connection[]): Connection[] {
 }
 
 /**
- * The `whatsapp` channel never carries the QR code (agents hear it too): a row replaced from it keeps
- * the QR code it had, and the `whatsappSession` update that follows brings the new one.
+ * The `whatsapp` channel never carries the QR code nor the pairing code (agents hear it too): a row
+ * replaced from it keeps the codes it had, and the `whatsappSession` update that follows brings new ones.
  */
 export function upsertConnection(connections: Connection[], incoming: Connection): Connection[] {
   const current = connections.find((connection) => connection.id === incoming.id)
-  const merged = current && incoming.qrcode === undefined && current.qrcode !== undefined ? { ...incoming, qrcode: current.qrcode } : incoming
+  const merged = current
+    ? { ...incoming, qrcode: incoming.qrcode ?? current.qrcode, pairingCode: incoming.pairingCode ?? current.pairingCode }
+    : incoming
   return sortConnections([...connections.filter((connection) => connection.id !== incoming.id), merged])
 }
 
@@ -44,7 +46,15 @@ export function removeConnection(connections: Connection[], whatsappId: number):
 export function applySession(connections: Connection[], session: SessionUpdate): Connection[] {
   return connections.map((connection) =>
     connection.id === session.id
-      ? { ...connection, status: session.status, qrcode: session.qrcode, retries: session.retries, number: session.number, updatedAt: session.updatedAt }
+      ? {
+          ...connection,
+          status: session.status,
+          qrcode: session.qrcode,
+          pairingCode: session.pairingCode,
+          retries: session.retries,
+          number: session.number,
+          updatedAt: session.updatedAt,
+        }
       : connection,
   )
 }

@@ -172,7 +172,7 @@ export function ConnectionsPage() {
               if (created) setQrFor(connection.id)
             }}
           />
-          <QrDialog connection={qrConnection} isOpen={qrFor !== null} onOpenChange={(open) => !open && setQrFor(null)} />
+          <QrDialog connection={qrConnection} isOpen={qrFor !== null} onOpenChange={(open) => !open && setQrFor(null)} onSessionUpdate={applySessionUpdate} />
           <SimulateCustomerDialog
             connection={connections.find((connection) => connection.id === simulatingFor)}
             isOpen={simulatingFor !== null}
