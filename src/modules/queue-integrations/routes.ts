@@ -1,0 +1,55 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../core/deps.ts'
+import { tenant } from '../../core/tenant.ts'
+import {
+  CreateIntegrationBody,
+  DeletedIntegrationResponse,
+  IdParams,
+  IntegrationPage,
+  IntegrationSearchQuery,
+  QueueIntegration,
+  UpdateIntegrationBody,
+} from './model.ts'
+import { createIntegration, deleteIntegration, listIntegrationPage, showIntegration, updateIntegration } from './service.ts'
+
+/** §6: admins, of a company whose plan has useIntegrations (jsonContent is a credential: no one else reads it). */
+const auth = { profile: 'admin', feature: 'useIntegrations' } as const
+
+// POST /queueIntegration/testSession (§7) is not served: it needs Google's Dialogflow API.
+export const queueIntegrationRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/queueIntegration', tags: ['Queue integrations'] })
+    .use(tenant(deps))
+    .get('', ({ caller, query }) => listIntegrationPage(deps, caller.companyId, query), {
+      auth,
+      query: IntegrationSearchQuery,
+      response: IntegrationPage,
+      detail: { summary: "The company's integrations, 20 per page by name; searchParam matches the name without case" },
+    })
+    .get('/:id', ({ caller, params }) => showIntegration(deps, { companyId: caller.companyId, integrationId: params.id }), {
+      auth,
+      params: IdParams,
+      response: QueueIntegration,
+      detail: { summary: 'One integration' },
+    })
+    .post('', ({ caller, body }) => createIntegration(deps, caller.companyId, body), {
+      auth,
+      body: CreateIntegrationBody,
+      response: QueueIntegration,
+      detail: {
+        summary:
+          'Create an integration: dialogflow needs projectName, jsonContent (the service-account key, JSON) and language; n8n, webhook and typebot need urlN8N (http or https; the name becomes projectName); typebot also typebotSlug',
+      },
+    })
+    .put('/:id', ({ caller, params, body }) => updateIntegration(deps, caller.companyId, params.id, body), {
+      auth,
+      params: IdParams,
+      body: UpdateIntegrationBody,
+      response: QueueIntegration,
+      detail: { summary: 'Edit an integration (only the fields sent change; the result must satisfy its type)' },
+    })
+    .delete('/:id', ({ caller, params }) => deleteIntegration(deps, caller.companyId, params.id), {
+      auth,
+      params: IdParams,
+      response: DeletedIntegrationResponse,
+      detail: { summary: 'Remove an integration; queues, connections and tickets using it are left without one' },
+    })

@@ -1,0 +1,111 @@
+// Queue integrations (§3, §5): the Dialogflow, n8n, webhook and typebot bots a queue or a connection
+// hands conversations to. Admins of a plan with useIntegrations manage them (the routes enforce it).
+// A Dialogflow integration holds a service-account key, so every read, and every realtime frame,
+// goes to admins only.
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { queueIntegrations } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError, isUniqueViolation } from '../../core/errors.ts'
+import { TYPEBOT_DEFAULTS, type CreateIntegrationBody, type IntegrationSearchQuery, type QueueIntegration, type UpdateIntegrationBody } from './model.ts'
+import { findIntegration, findIntegrationPage, integrationNameTaken } from './queries.ts'
+import { normalizeIntegration, type IntegrationValues } from './rules.ts'
+
+export const INTEGRATION_DELETED_MESSAGE = 'Integration deleted.'
+
+export type IntegrationEvent = { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: number }
+
+function publishIntegration(deps: Deps, companyId: number, data: IntegrationEvent): void {
+  deps.realtime.publish({ companyId, channel: 'queueIntegration', data, audience: { kind: 'admins' } })
+}
+
+async function assertNameFree(db: Executor, scope: { companyId: number; name: string; exceptIntegrationId?: number }): Promise<void> {
+  if (await integrationNameTaken(db, scope)) throw new AppError('ERR_INTEGRATION_NAME_ALREADY_EXISTS')
+}
+
+function nameRace(error: unknown): never {
+  if (isUniqueViolation(error, 'queue_integrations_company_name_unique')) throw new AppError('ERR_INTEGRATION_NAME_ALREADY_EXISTS')
+  throw error
+}
+
+/** What a new integration starts from before the request's fields: §9's typebot defaults, the rest empty. */
+const emptyIntegration: Omit<IntegrationValues, 'type' | 'name'> = {
+  projectName: '',
+  jsonContent: '',
+  language: '',
+  urlN8N: '',
+  typebotSlug: '',
+  typebotExpires: TYPEBOT_DEFAULTS.typebotExpires,
+  typebotKeywordFinish: '',
+  typebotKeywordRestart: '',
+  typebotRestartMessage: '',
+  typebotUnknownMessage: '',
+  typebotDelayMessage: TYPEBOT_DEFAULTS.typebotDelayMessage,
+}
+
+/** The stored integration's editable fields. */
+function valuesOf(integration: QueueIntegration): IntegrationValues {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = integration
+  return values
+}
+
+/** The request's fields over a base, leaving out those it did not send. */
+function merged(base: IntegrationValues, input: UpdateIntegrationBody): IntegrationValues {
+  const sent = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+  return { ...base, ...sent }
+}
+
+export function listIntegrationPage(deps: Deps, companyId: number, query: IntegrationSearchQuery) {
+  return findIntegrationPage(deps.db, { companyId, searchParam: query.searchParam, pageNumber: query.pageNumber })
+}
+
+export async function showIntegration(deps: Deps, scope: { companyId: number; integrationId: number }): Promise<QueueIntegration> {
+  const integration = await findIntegration(deps.db, scope)
+  if (!integration) throw new AppError('ERR_NO_INTEGRATION_FOUND')
+  return integration
+}
+
+export async function createIntegration(deps: Deps, companyId: number, input: CreateIntegrationBody): Promise<QueueIntegration> {
+  const values = normalizeIntegration(merged({ ...emptyIntegration, type: input.type, name: input.name }, input))
+  const integrationId = await deps.db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, { companyId, name: values.name })
+      const [created] = await tx
+        .insert(queueIntegrations)
+        .values({ ...values, companyId })
+        .returning({ id: queueIntegrations.id })
+      return created!.id
+    })
+    .catch(nameRace)
+  const integration = await showIntegration(deps, { companyId, integrationId })
+  publishIntegration(deps, companyId, { action: 'create', queueIntegration: integration })
+  return integration
+}
+
+export async function updateIntegration(deps: Deps, companyId: number, integrationId: number, input: UpdateIntegrationBody): Promise<QueueIntegration> {
+  const stored = await showIntegration(deps, { companyId, integrationId })
+  const values = normalizeIntegration(merged(valuesOf(stored), input))
+  await deps.db
+    .transaction(async (tx) => {
+      await assertNameFree(tx, { companyId, name: values.name, exceptIntegrationId: integrationId })
+      await tx
+        .update(queueIntegrations)
+        .set(values)
+        .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)))
+    })
+    .catch(nameRace)
+  const integration = await showIntegration(deps, { companyId, integrationId })
+  publishIntegration(deps, companyId, { action: 'update', queueIntegration: integration })
+  return integration
+}
+
+/** Queues, connections and tickets that used it keep working without it (their foreign keys set null). */
+export async function deleteIntegration(deps: Deps, companyId: number, integrationId: number): Promise<{ message: string }> {
+  const deleted = await deps.db
+    .delete(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)))
+    .returning({ id: queueIntegrations.id })
+  if (deleted.length === 0) throw new AppError('ERR_NO_INTEGRATION_FOUND')
+  publishIntegration(deps, companyId, { action: 'delete', integrationId })
+  return { message: INTEGRATION_DELETED_MESSAGE }
+}
