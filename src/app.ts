@@ -36,6 +36,8 @@ import { contactRoutes } from './modules/contacts/routes.ts'
 import { ticketRoutes } from './modules/tickets/routes.ts'
 import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
 import { webPages } from './web/pages.ts'
+import { promptRoutes } from './modules/prompts/routes.ts'
+import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -62,6 +64,8 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(ticketRoutes(deps, connections))
     .use(ticketTagRoutes(deps))
     .use(passwordResetRoutes(deps))
+    .use(promptRoutes(deps))
+    .use(queueIntegrationRoutes(deps))
 
 /** options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own). */
 export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {}) {

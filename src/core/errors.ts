@@ -67,6 +67,10 @@ export const errorStatus = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A scheduled message already sent (or being sent) is history: it cannot change (§4 Schedule). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: 409,
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_PROMPT_NAME_ALREADY_EXISTS: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -64,6 +64,10 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_WAPP_CONTACTS_UNAVAILABLE: msg`This connection cannot list the phone's contacts.`,
   ERR_NO_SCHEDULE_FOUND: msg`Scheduled message not found. It may have been deleted.`,
   ERR_SCHEDULE_ALREADY_SENT: msg`This message was already sent and can no longer be changed.`,
+  ERR_NO_INTEGRATION_FOUND: msg`Integration not found. It may have been deleted.`,
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: msg`An integration with this name already exists.`,
+  ERR_NO_PROMPT_FOUND: msg`Prompt not found. It may have been deleted.`,
+  ERR_PROMPT_NAME_ALREADY_EXISTS: msg`A prompt with this name already exists.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

@@ -1,0 +1,169 @@
+// AI prompts (§3 Prompt): the instructions, model and OpenAI key a queue or connection answers with.
+// Admins of a plan with useOpenAi manage them (the routes' gate). The key is masked everywhere but
+// GET /prompt/{id} (api-key.ts); the `prompt` channel goes to the company's admins only.
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { prompts, queues, whatsapps } from '../../../db/schema/index.ts'
+import { isOwned } from '../../core/company-scope.ts'
+import type { Deps } from '../../core/deps.ts'
+import { AppError, isUniqueViolation } from '../../core/errors.ts'
+import { invalidField } from '../companies/fields.ts'
+import { findQueue } from '../queues/queries.ts'
+import { publishWhatsappUpdates } from '../whatsapp/realtime.ts'
+import { maskApiKey } from './api-key.ts'
+import { promptDefaults, promptLimits, type CreatePromptBody, type Prompt, type UpdatePromptBody } from './model.ts'
+import { findPrompt, findPrompts, promptNameTaken } from './queries.ts'
+
+/** The DELETE answer (§7: shown as an info toast). */
+export const PROMPT_DELETED_MESSAGE = 'Prompt deleted'
+
+type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number }
+
+function masked(prompt: Prompt): Prompt {
+  return { ...prompt, apiKey: maskApiKey(prompt.apiKey) }
+}
+
+function publishPrompt(deps: Deps, companyId: number, data: PromptEvent): void {
+  deps.realtime.publish({ companyId, channel: 'prompt', data, audience: { kind: 'admins' } })
+}
+
+/** Trimmed texts must still meet the bounds the schema checked untrimmed ("     " is not a name). */
+function trimmed(field: 'name' | 'prompt' | 'apiKey', raw: string): string {
+  const value = raw.trim()
+  if (field === 'name' && value.length < promptLimits.nameMin) {
+    throw invalidField('name', `name is required, ${promptLimits.nameMin} to ${promptLimits.nameMax} characters`)
+  }
+  if (field === 'prompt' && value.length < promptLimits.promptMin) {
+    throw invalidField('prompt', `prompt is required, at least ${promptLimits.promptMin} characters (at most ${promptLimits.promptMax})`)
+  }
+  if (field === 'apiKey' && value.length === 0) throw invalidField('apiKey', `apiKey is required, at most ${promptLimits.apiKeyMax} characters`)
+  return value
+}
+
+async function assertNameFree(db: Executor, scope: { companyId: number; name: string; exceptPromptId?: number }): Promise<void> {
+  if (await promptNameTaken(db, scope)) throw new AppError('ERR_PROMPT_NAME_ALREADY_EXISTS')
+}
+
+async function assertQueueOwned(db: Executor, companyId: number, queueId: number): Promise<void> {
+  if (!(await isOwned(db, { companyId, kind: 'queues', id: queueId }))) throw invalidField('queueId', 'queueId is not a queue of your company')
+}
+
+/** Two admins racing for one name: the unique index decides, and the loser hears the same error. */
+function nameRace(error: unknown): never {
+  if (isUniqueViolation(error, 'prompts_company_name_unique')) throw new AppError('ERR_PROMPT_NAME_ALREADY_EXISTS')
+  throw error
+}
+
+async function promptOrFail(deps: Deps, scope: { companyId: number; promptId: number }): Promise<Prompt> {
+  const prompt = await findPrompt(deps.db, scope)
+  if (!prompt) throw new AppError('ERR_NO_PROMPT_FOUND')
+  return prompt
+}
+
+/** Every prompt of the company by name, keys masked. */
+export async function listPrompts(deps: Deps, companyId: number): Promise<{ prompts: Prompt[] }> {
+  return { prompts: (await findPrompts(deps.db, { companyId })).map(masked) }
+}
+
+/** One prompt with its key in full: what the edit form loads. */
+export async function showPrompt(deps: Deps, scope: { companyId: number; promptId: number }): Promise<Prompt> {
+  return promptOrFail(deps, scope)
+}
+
+export async function createPrompt(deps: Deps, companyId: number, input: CreatePromptBody): Promise<Prompt> {
+  const name = trimmed('name', input.name)
+  const text = trimmed('prompt', input.prompt)
+  const apiKey = trimmed('apiKey', input.apiKey)
+  const promptId = await deps.db
+    .transaction(async (tx) => {
+      await assertQueueOwned(tx, companyId, input.queueId)
+      await assertNameFree(tx, { companyId, name })
+      const [created] = await tx
+        .insert(prompts)
+        .values({
+          companyId,
+          name,
+          prompt: text,
+          model: input.model ?? promptDefaults.model,
+          maxTokens: input.maxTokens ?? promptDefaults.maxTokens,
+          temperature: input.temperature ?? promptDefaults.temperature,
+          apiKey,
+          queueId: input.queueId,
+          maxMessages: input.maxMessages ?? promptDefaults.maxMessages,
+        })
+        .returning({ id: prompts.id })
+      return created!.id
+    })
+    .catch(nameRace)
+  const prompt = masked(await promptOrFail(deps, { companyId, promptId }))
+  publishPrompt(deps, companyId, { action: 'create', prompt })
+  return prompt
+}
+
+export async function updatePrompt(deps: Deps, companyId: number, promptId: number, input: UpdatePromptBody): Promise<Prompt> {
+  await promptOrFail(deps, { companyId, promptId })
+  const changes = {
+    name: input.name === undefined ? undefined : trimmed('name', input.name),
+    prompt: input.prompt === undefined ? undefined : trimmed('prompt', input.prompt),
+    apiKey: input.apiKey === undefined ? undefined : trimmed('apiKey', input.apiKey),
+    model: input.model,
+    maxTokens: input.maxTokens,
+    temperature: input.temperature,
+    queueId: input.queueId,
+    maxMessages: input.maxMessages,
+  }
+  await deps.db
+    .transaction(async (tx) => {
+      if (changes.queueId !== undefined) await assertQueueOwned(tx, companyId, changes.queueId)
+      if (changes.name !== undefined) await assertNameFree(tx, { companyId, name: changes.name, exceptPromptId: promptId })
+      // An empty body changes nothing (and an UPDATE needs at least one column).
+      if (Object.values(changes).every((value) => value === undefined)) return
+      await tx
+        .update(prompts)
+        .set(changes)
+        .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
+    })
+    .catch(nameRace)
+  const prompt = masked(await promptOrFail(deps, { companyId, promptId }))
+  publishPrompt(deps, companyId, { action: 'update', prompt })
+  return prompt
+}
+
+/**
+ * Removes the prompt. The queues and connections that answered with it lose it first, in the same
+ * transaction (explicitly rather than by the foreign keys' SET NULL, which still clears tickets, so
+ * that we know exactly which rows changed): their new state goes out on the `queue` and `whatsapp`
+ * channels, so lists and forms open elsewhere do not keep offering a prompt that is gone.
+ */
+export async function deletePrompt(deps: Deps, companyId: number, promptId: number): Promise<{ message: string }> {
+  const cleared = await deps.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
+      .for('update')
+    if (found.length === 0) return undefined
+    const now = deps.now()
+    const queueRows = await tx
+      .update(queues)
+      .set({ promptId: null, updatedAt: now })
+      .where(and(eq(queues.companyId, companyId), eq(queues.promptId, promptId)))
+      .returning({ id: queues.id })
+    const whatsappRows = await tx
+      .update(whatsapps)
+      .set({ promptId: null, updatedAt: now })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.promptId, promptId)))
+      .returning({ id: whatsapps.id })
+    await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
+    return { queueIds: queueRows.map((row) => row.id), whatsappIds: whatsappRows.map((row) => row.id) }
+  })
+  if (!cleared) throw new AppError('ERR_NO_PROMPT_FOUND')
+  publishPrompt(deps, companyId, { action: 'delete', promptId })
+  for (const queueId of cleared.queueIds) {
+    const queue = await findQueue(deps.db, { companyId, queueId })
+    if (queue) deps.realtime.publish({ companyId, channel: 'queue', data: { action: 'update', queue }, audience: { kind: 'company' } })
+  }
+  await publishWhatsappUpdates(deps, companyId, cleared.whatsappIds)
+  for (const whatsappId of cleared.whatsappIds) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId })
+  return { message: PROMPT_DELETED_MESSAGE }
+}

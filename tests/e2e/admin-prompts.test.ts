@@ -1,0 +1,222 @@
+// /prompts in the browser (§2 "Prompts", §5 Prompt, §6 plan gate, §7 realtime `prompt`): an admin is
+// stopped by the §5 check (no queue: 'Select a queue', nothing saved), meets the server's refusals on
+// their fields, creates, edits and deletes (confirmation naming the prompt) while a second page follows
+// live; a plan without useOpenAi and a plain user are sent away. Screenshots in Portuguese.
+import { expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Locator, Page } from 'playwright-core'
+import { prompts, queues } from '../../db/schema/index.ts'
+import { makeCompany, makePlan, makeQueue, makeUser } from '../helpers/factories.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+
+const harness = await startWebHarness()
+const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
+
+const PROMPT_TEXT = 'Você é o atendente da Padaria Pão Quente. Responda com educação, em frases curtas, sobre horários e encomendas.'
+const API_KEY = 'sk-test-0123456789abcdefWXYZ'
+
+/** The rows of the prompts table that hold data (not the empty or loading rows). */
+function dataRows(page: Page, table = 'Prompts') {
+  return page.getByRole('table', { name: table }).locator('tbody tr:not(:has(.data-table-empty, .data-table-loading, .data-table-sentinel))')
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+}
+
+/** The page's socket is up (its ready frame arrived), so a change made now reaches it. */
+function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"event":"ready"')) resolve()
+      })
+    })
+  })
+}
+
+async function choose(page: Page, dialog: Locator, select: RegExp, option: string) {
+  await dialog.getByRole('button', { name: select }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+async function companyPrompts(companyId: number) {
+  return harness.context.db.select().from(prompts).where(eq(prompts.companyId, companyId))
+}
+
+async function dismissToasts(page: Page) {
+  const closers = page.locator('.toast-close')
+  while ((await closers.count()) > 0) await closers.first().click()
+}
+
+describeInBrowser('prompts page', () => {
+  test('an admin is stopped without a queue, then creates, edits and deletes a prompt while a second page follows live', async () => {
+    const company = await makeCompany(harness.context.db)
+    const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    await makeQueue(harness.context.db, { companyId: company.id, name: 'Orders' })
+    const support = await makeQueue(harness.context.db, { companyId: company.id, name: 'Support' })
+    const doomed = await makeQueue(harness.context.db, { companyId: company.id, name: 'Closed desk' })
+
+    // The second page is another admin's: a new sign-in ends the same user's other sessions.
+    const colleague = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    const watcher = await openPage(harness)
+    await signInThroughForm(watcher.page, colleague)
+    const watcherReady = socketReady(watcher.page)
+    await watcher.page.goto('/prompts')
+    await watcherReady
+    await watcher.page.getByText('No prompts yet.').waitFor()
+
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, admin)
+    // The side menu offers the page (admin, plan with useOpenAi).
+    await page.getByRole('link', { name: 'Prompts' }).click()
+    await page.waitForURL('**/prompts')
+    await page.getByRole('heading', { name: 'Prompts', level: 1 }).waitFor()
+    expect(await page.title()).toContain('Prompts')
+    await page.getByText('No prompts yet.').waitFor()
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Name', 'Queue', 'Max tokens', 'Actions'])
+
+    // §5: a short name and no queue: both said, nothing sent.
+    await page.getByRole('button', { name: 'Add prompt' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New prompt' })
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Bot')
+    await dialog.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT_TEXT)
+    await dialog.getByLabel('OpenAI API key').fill(API_KEY)
+    // §9 defaults.
+    expect(await dialog.getByRole('textbox', { name: 'Max tokens' }).inputValue()).toBe('100')
+    expect(await dialog.getByRole('textbox', { name: 'Temperature' }).inputValue()).toBe('1.0')
+    expect(await dialog.getByRole('textbox', { name: 'Max messages' }).inputValue()).toBe('10')
+    expect(await dialog.getByRole('button', { name: /Model/ }).innerText()).toContain('GPT 3.5 turbo')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await dialog.locator('.field-error', { hasText: 'Select a queue.' }).waitFor()
+    await dialog.locator('.field-error', { hasText: 'Enter a name of 5 to 100 characters.' }).waitFor()
+    await page.locator('.toast', { hasText: 'Select a queue.' }).waitFor()
+    expect(await companyPrompts(company.id)).toEqual([])
+
+    // A queue removed since the page loaded: the server's refusal lands on the queue field.
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Bakery bot')
+    await choose(page, dialog, /Queue/, 'Closed desk')
+    await harness.context.db.delete(queues).where(eq(queues.id, doomed.id))
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await dialog.locator('.field-error', { hasText: 'Select a queue.' }).waitFor()
+    expect(await companyPrompts(company.id)).toEqual([])
+
+    await choose(page, dialog, /Queue/, 'Orders')
+    await choose(page, dialog, /Model/, 'GPT 4.0')
+    await dialog.getByRole('textbox', { name: 'Temperature' }).fill('0.7')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Prompt created.').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await row(page, 'Bakery bot').innerText()).toMatch(/Bakery bot\s+Orders\s+100/)
+    const [stored] = await companyPrompts(company.id)
+    expect(stored).toMatchObject({ name: 'Bakery bot', model: 'gpt-4o-mini', temperature: 0.7, maxTokens: 100, maxMessages: 10, apiKey: API_KEY })
+    await row(watcher.page, 'Bakery bot').waitFor()
+
+    // The same name again: the server's 409 on the name field.
+    await page.getByRole('button', { name: 'Add prompt' }).click()
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('BAKERY BOT')
+    await dialog.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT_TEXT)
+    await dialog.getByLabel('OpenAI API key').fill(API_KEY)
+    await choose(page, dialog, /Queue/, 'Support')
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await dialog.locator('.field-error', { hasText: 'A prompt with this name already exists.' }).waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    // Edit: the form has the key in full (GET /prompt/{id}); the list only ever had it masked.
+    await page.getByRole('button', { name: 'Edit Bakery bot' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit prompt' })
+    expect(await edit.getByLabel('OpenAI API key').inputValue()).toBe(API_KEY)
+    expect(await edit.getByRole('textbox', { name: 'Temperature' }).inputValue()).toBe('0.7')
+    expect(await edit.getByRole('button', { name: /Model/ }).innerText()).toContain('GPT 4.0')
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Bakery assistant')
+    await edit.getByRole('textbox', { name: 'Max tokens' }).fill('250')
+    await choose(page, edit, /Queue/, 'Support')
+    await edit.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Prompt saved.').waitFor()
+    await edit.waitFor({ state: 'detached' })
+    expect(await row(page, 'Bakery assistant').innerText()).toMatch(/Bakery assistant\s+Support\s+250/)
+    expect(await row(watcher.page, 'Bakery assistant').innerText()).toMatch(/Bakery assistant\s+Support\s+250/)
+    expect((await companyPrompts(company.id))[0]).toMatchObject({ name: 'Bakery assistant', maxTokens: 250, queueId: support.id, apiKey: API_KEY })
+
+    // Delete, after a confirmation that names the prompt; the second page loses the row too.
+    await page.getByRole('button', { name: 'Delete Bakery assistant' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete prompt' })
+    await confirm.getByText('Do you really want to delete the prompt Bakery assistant?').waitFor()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Prompt deleted.').waitFor()
+    await page.getByText('No prompts yet.').waitFor()
+    await watcher.page.getByText('No prompts yet.').waitFor()
+    expect(await companyPrompts(company.id)).toEqual([])
+
+    expect(unexpectedErrors(problems, [409, 422])).toEqual([])
+    expect(unexpectedErrors(watcher.problems)).toEqual([])
+    await watcher.browserContext.close()
+    await browserContext.close()
+  }, E2E_TIMEOUT * 3)
+
+  test('a plan without useOpenAi sends its admin away with a toast, and the menu has no Prompts; a plain user is refused too', async () => {
+    const plan = await makePlan(harness.context.db, { useOpenAi: false })
+    const company = await makeCompany(harness.context.db, { planId: plan.id })
+    const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
+    const { page, browserContext } = await openPage(harness)
+    await signInThroughForm(page, admin)
+    // The plan's features have loaded (Schedules waits for them), and Prompts is not offered.
+    await page.getByRole('link', { name: 'Schedules' }).waitFor()
+    await page.getByRole('link', { name: 'Connections' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Prompts' }).count()).toBe(0)
+    await page.goto('/prompts')
+    await page.getByText('Your company does not have permission to access this page. Redirecting…').waitFor()
+    await page.waitForURL((url) => url.pathname !== '/prompts')
+    await browserContext.close()
+
+    const allowed = await makeCompany(harness.context.db)
+    const agent = await makeUser(harness.context.db, { companyId: allowed.id, profile: 'user' })
+    const second = await openPage(harness)
+    await signInThroughForm(second.page, agent)
+    await second.page.getByRole('link', { name: 'Schedules' }).waitFor()
+    expect(await second.page.getByRole('link', { name: 'Prompts' }).count()).toBe(0)
+    await second.page.goto('/prompts')
+    await second.page.getByText('You do not have permission to access this page.').waitFor()
+    await second.page.waitForURL((url) => url.pathname !== '/prompts')
+    await second.browserContext.close()
+  }, E2E_TIMEOUT)
+
+  test('Portuguese and Spanish titles, and the screenshots (list and dialog)', async () => {
+    mkdirSync(screenshots, { recursive: true })
+    const company = await makeCompany(harness.context.db, { name: 'Padaria Pão Quente' })
+    const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin', name: 'Ana Lima' })
+    const orders = await makeQueue(harness.context.db, { companyId: company.id, name: 'Encomendas', color: '#1d4ed8' })
+    const support = await makeQueue(harness.context.db, { companyId: company.id, name: 'Suporte', color: '#0b6e4f' })
+    await harness.context.db.insert(prompts).values([
+      { companyId: company.id, name: 'Atendente de encomendas', prompt: PROMPT_TEXT, apiKey: API_KEY, queueId: orders.id, maxTokens: 300, temperature: 0.7 },
+      { companyId: company.id, name: 'Suporte ao cliente', prompt: PROMPT_TEXT, apiKey: API_KEY, queueId: support.id, model: 'gpt-4o-mini' },
+    ])
+
+    const { page, browserContext, problems } = await openPage(harness)
+    await signInThroughForm(page, admin)
+    await page.evaluate(() => localStorage.setItem('language', 'pt'))
+    await page.goto('/prompts')
+    await page.getByRole('heading', { name: 'Prompts', level: 1 }).waitFor()
+    await dataRows(page).nth(1).waitFor()
+    await page.waitForLoadState('networkidle')
+    await dismissToasts(page)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.screenshot({ path: join(screenshots, 'prompts.png') })
+
+    await page.getByRole('button', { name: 'Editar Atendente de encomendas' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Editar prompt' })
+    await dialog.getByRole('textbox', { name: 'Temperatura' }).waitFor()
+    // The modal keeps focus inside: a click on its title moves it off the name field and its ring.
+    await dialog.getByRole('heading', { name: 'Editar prompt' }).click()
+    await page.screenshot({ path: join(screenshots, 'prompts-dialog.png') })
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+
+    await page.evaluate(() => localStorage.setItem('language', 'es'))
+    await page.goto('/prompts')
+    await page.getByRole('button', { name: 'Añadir prompt' }).waitFor()
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT * 2)
+})

@@ -1,0 +1,93 @@
+// The prompt modal's values and the §5 rules (name 5-100, prompt text 50+, every other field required,
+// temperature 0-1 step 0.1), checked before anything is sent; §9 defaults for a new prompt.
+import type { PromptModel } from '../../../src/modules/prompts/model.ts'
+import type { PromptRow } from './prompt-row.ts'
+
+/** src/modules/prompts/model.ts promptLimits and promptDefaults (web code imports only types from src/). */
+export const PROMPT_LIMITS = { nameMin: 5, nameMax: 100, promptMin: 50, promptMax: 20_000, apiKeyMax: 500, maxTokens: 4096, maxMessages: 100 } as const
+
+/** §9: the two models with the names the modal shows (product names, not translated). */
+export const PROMPT_MODEL_OPTIONS: readonly { id: PromptModel; label: string }[] = [
+  { id: 'gpt-3.5-turbo-1106', label: 'GPT 3.5 turbo' },
+  { id: 'gpt-4o-mini', label: 'GPT 4.0' },
+]
+
+export type PromptField = 'name' | 'prompt' | 'model' | 'maxTokens' | 'temperature' | 'apiKey' | 'queueId' | 'maxMessages'
+
+export type PromptFormValues = {
+  name: string
+  prompt: string
+  model: PromptModel
+  /** null while the number field is empty. */
+  maxTokens: number | null
+  temperature: number | null
+  apiKey: string
+  queueId: number | null
+  maxMessages: number | null
+}
+
+export type PromptBody = {
+  name: string
+  prompt: string
+  model: PromptModel
+  maxTokens: number
+  temperature: number
+  apiKey: string
+  queueId: number
+  maxMessages: number
+}
+
+function isModel(value: string): value is PromptModel {
+  return PROMPT_MODEL_OPTIONS.some((option) => option.id === value)
+}
+
+/** A new prompt starts from §9's defaults; an existing one from its values (the full key: GET /prompt/{id}). */
+export function promptFormOf(prompt: PromptRow | null): PromptFormValues {
+  if (!prompt) return { name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10 }
+  return {
+    name: prompt.name,
+    prompt: prompt.prompt,
+    model: isModel(prompt.model) ? prompt.model : 'gpt-3.5-turbo-1106',
+    maxTokens: prompt.maxTokens,
+    temperature: prompt.temperature,
+    apiKey: prompt.apiKey,
+    queueId: prompt.queueId,
+    maxMessages: prompt.maxMessages,
+  }
+}
+
+const wholeBetween = (value: number | null, min: number, max: number) => value !== null && Number.isInteger(value) && value >= min && value <= max
+
+/** The fields that break a §5 rule, in the form's order. */
+export function promptProblems(values: PromptFormValues): PromptField[] {
+  const problems: PromptField[] = []
+  const name = values.name.trim().length
+  if (name < PROMPT_LIMITS.nameMin || name > PROMPT_LIMITS.nameMax) problems.push('name')
+  const text = values.prompt.trim().length
+  if (text < PROMPT_LIMITS.promptMin || text > PROMPT_LIMITS.promptMax) problems.push('prompt')
+  if (!isModel(values.model)) problems.push('model')
+  if (!wholeBetween(values.maxTokens, 1, PROMPT_LIMITS.maxTokens)) problems.push('maxTokens')
+  if (values.temperature === null || !(values.temperature >= 0 && values.temperature <= 1)) problems.push('temperature')
+  const apiKey = values.apiKey.trim().length
+  if (apiKey === 0 || apiKey > PROMPT_LIMITS.apiKeyMax) problems.push('apiKey')
+  if (values.queueId === null) problems.push('queueId')
+  if (!wholeBetween(values.maxMessages, 1, PROMPT_LIMITS.maxMessages)) problems.push('maxMessages')
+  return problems
+}
+
+/** The request body, or undefined while any §5 rule is broken (nothing is sent then). */
+export function promptBody(values: PromptFormValues): PromptBody | undefined {
+  const { maxTokens, temperature, queueId, maxMessages } = values
+  if (promptProblems(values).length > 0 || maxTokens === null || temperature === null || queueId === null || maxMessages === null) return undefined
+  return {
+    name: values.name.trim(),
+    prompt: values.prompt.trim(),
+    model: values.model,
+    maxTokens,
+    // The field steps by 0.1; the column keeps 2 decimals.
+    temperature: Math.round(temperature * 100) / 100,
+    apiKey: values.apiKey.trim(),
+    queueId,
+    maxMessages,
+  }
+}

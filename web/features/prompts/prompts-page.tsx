@@ -1,0 +1,113 @@
+// /prompts (§2 Other screens "Prompts"): title, add, and the table of name, queue, max tokens and
+// actions; the prompt modal to add and edit; delete asks for confirmation naming the prompt. Live from
+// the `prompt` channel (and `queue`, for the queue names). Admins of a plan with useOpenAi only (the
+// island's PageGate; the server refuses everyone else too).
+import { useLingui } from '@lingui/react/macro'
+import { useMemo, useState } from 'react'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
+import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { useQueues } from '../queues/use-queues.ts'
+import { PromptDialog } from './prompt-dialog.tsx'
+import type { PromptRow } from './prompt-row.ts'
+import { usePrompts } from './use-prompts.ts'
+
+export function PromptsPage() {
+  const { t, i18n } = useLingui()
+  const list = usePrompts()
+  const { queues } = useQueues()
+  const [editing, setEditing] = useState<{ promptId: number | null } | null>(null)
+  const [deleting, setDeleting] = useState<PromptRow | null>(null)
+
+  const confirmDelete = async (): Promise<boolean> => {
+    if (!deleting) return true
+    try {
+      const { error } = await api.prompt({ id: deleting.id }).delete()
+      if (error) {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        return false
+      }
+      list.remove(deleting.id)
+      // §7: the delete's answer is shown as an info toast (in the page's language, not the server's).
+      showToast('info', t`Prompt deleted.`)
+      return true
+    } catch (failure) {
+      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      return false
+    }
+  }
+
+  const columns = useMemo<AdminColumn<PromptRow>[]>(
+    () => [
+      { id: 'name', header: () => t`Name`, cell: ({ row }) => row.original.name },
+      { id: 'queue', header: () => t`Queue`, cell: ({ row }) => row.original.queue?.name ?? <span className="muted-note">{t`No queue`}</span> },
+      { id: 'maxTokens', header: () => t`Max tokens`, cell: ({ row }) => row.original.maxTokens, meta: { align: 'end' } },
+      {
+        id: 'actions',
+        header: () => t`Actions`,
+        meta: { align: 'end' },
+        cell: ({ row }) => <PromptActions prompt={row.original} onEdit={(prompt) => setEditing({ promptId: prompt.id })} onDelete={setDeleting} />,
+      },
+    ],
+    [t],
+  )
+
+  const deletingName = deleting?.name ?? ''
+  return (
+    <div className="admin-page">
+      <PageHeader title={t`Prompts`}>
+        <Button onPress={() => setEditing({ promptId: null })}>
+          <PlusIcon />
+          {t`Add prompt`}
+        </Button>
+      </PageHeader>
+      <DataTable
+        label={t`Prompts`}
+        columns={columns}
+        rows={list.prompts}
+        rowId={(prompt) => prompt.id}
+        emptyText={t`No prompts yet.`}
+        loading={list.loading}
+        loadingText={t`Loading…`}
+      />
+      <PromptDialog
+        isOpen={editing !== null}
+        promptId={editing?.promptId ?? null}
+        queues={queues}
+        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+        onSaved={list.upsert}
+      />
+      <ConfirmDialog
+        title={t`Delete prompt`}
+        isOpen={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        onConfirm={confirmDelete}
+        confirmLabel={t`Delete`}
+      >
+        <p>{t`Do you really want to delete the prompt ${deletingName}?`}</p>
+        <p className="muted-note">{t`The queues and connections that use it will answer without it.`}</p>
+      </ConfirmDialog>
+    </div>
+  )
+}
+
+function PromptActions({ prompt, onEdit, onDelete }: { prompt: PromptRow; onEdit: (prompt: PromptRow) => void; onDelete: (prompt: PromptRow) => void }) {
+  const { t } = useLingui()
+  const name = prompt.name
+  return (
+    <span className="row-actions">
+      <Button variant="ghost" icon aria-label={t`Edit ${name}`} onPress={() => onEdit(prompt)}>
+        <EditIcon />
+      </Button>
+      <Button variant="ghost" icon aria-label={t`Delete ${name}`} onPress={() => onDelete(prompt)}>
+        <TrashIcon />
+      </Button>
+    </span>
+  )
+}

@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'bun:test'
+import { promptBody, promptFormOf, promptProblems, type PromptFormValues } from './prompt-form.ts'
+import { applyQueueChange, removePrompt, upsertPrompt, type PromptRow } from './prompt-row.ts'
+
+const valid: PromptFormValues = {
+  name: 'Bakery bot',
+  prompt: 'You are the assistant of a bakery. Answer politely and briefly.',
+  model: 'gpt-4o-mini',
+  maxTokens: 300,
+  temperature: 0.7,
+  apiKey: ' sk-key ',
+  queueId: 4,
+  maxMessages: 12,
+}
+
+function row(id: number, name: string, queueId: number | null = 1): PromptRow {
+  return { id, name, prompt: 'x'.repeat(50), model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '****', queueId, maxMessages: 10, queue: queueId === null ? null : { id: queueId, name: 'Orders' } }
+}
+
+describe('prompt form (§5, §9)', () => {
+  test('a new prompt starts from the §9 defaults, without a queue', () => {
+    expect(promptFormOf(null)).toEqual({ name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10 })
+  })
+
+  test('valid values give the trimmed body', () => {
+    expect(promptProblems(valid)).toEqual([])
+    expect(promptBody(valid)).toEqual({ name: 'Bakery bot', prompt: valid.prompt, model: 'gpt-4o-mini', maxTokens: 300, temperature: 0.7, apiKey: 'sk-key', queueId: 4, maxMessages: 12 })
+  })
+
+  test('each rule names its field, and nothing is to be sent', () => {
+    const cases: [Partial<PromptFormValues>, string][] = [
+      [{ name: ' abcd ' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ prompt: 'x'.repeat(49) }, 'prompt'],
+      [{ maxTokens: null }, 'maxTokens'],
+      [{ maxTokens: 0 }, 'maxTokens'],
+      [{ maxTokens: 4097 }, 'maxTokens'],
+      [{ temperature: null }, 'temperature'],
+      [{ temperature: 1.1 }, 'temperature'],
+      [{ apiKey: '   ' }, 'apiKey'],
+      [{ queueId: null }, 'queueId'],
+      [{ maxMessages: 0 }, 'maxMessages'],
+      [{ maxMessages: 2.5 }, 'maxMessages'],
+    ]
+    for (const [change, field] of cases) {
+      expect(promptProblems({ ...valid, ...change })).toEqual([field as never])
+      expect(promptBody({ ...valid, ...change })).toBeUndefined()
+    }
+  })
+})
+
+describe('prompt rows', () => {
+  test('upsert keeps the server order (name, id); remove drops by id', () => {
+    const rows = upsertPrompt(upsertPrompt([], row(2, 'Zeta')), row(1, 'Alpha'))
+    expect(rows.map((prompt) => prompt.id)).toEqual([1, 2])
+    expect(upsertPrompt(rows, row(2, 'Aardvark')).map((prompt) => prompt.name)).toEqual(['Aardvark', 'Alpha'])
+    expect(removePrompt(rows, 1).map((prompt) => prompt.id)).toEqual([2])
+  })
+
+  test("a renamed queue renames the rows' queue; a deleted one leaves them without", () => {
+    const rows = [row(1, 'Alpha', 1), row(2, 'Beta', 2)]
+    expect(applyQueueChange(rows, { queueId: 1, name: 'Sales' }).map((prompt) => prompt.queue?.name)).toEqual(['Sales', 'Orders'])
+    expect(applyQueueChange(rows, { queueId: 2, name: null })[1]).toMatchObject({ queueId: null, queue: null })
+    expect(applyQueueChange(rows, { queueId: 9, name: null })).toBe(rows)
+  })
+})

@@ -1,0 +1,55 @@
+// The company's prompts, kept live: GET /prompt, then the `prompt` channel (create/update upsert by id,
+// delete by promptId) and the `queue` channel (a queue's new name, or its removal), and a fresh load
+// after the socket reconnects (what was sent while it was down is lost).
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { showToast } from '../../components/toasts.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
+import type { QueueEvent } from '../queues/queue.ts'
+import { applyQueueChange, comparePrompts, removePrompt, toPromptRow, upsertPrompt, type PromptEvent, type PromptRow } from './prompt-row.ts'
+
+export function usePrompts() {
+  const { i18n } = useLingui()
+  const socket = useAtomValue(realtimeSocketAtom)
+  const [prompts, setPrompts] = useState<PromptRow[]>([])
+  const [loading, setLoading] = useState(true)
+
+  const load = useCallback(async () => {
+    try {
+      const { data, error } = await api.prompt.get()
+      if (error || !data) {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        return
+      }
+      setPrompts(data.prompts.map(toPromptRow).sort(comparePrompts))
+    } catch (failure) {
+      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+    } finally {
+      setLoading(false)
+    }
+  }, [i18n])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+  useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
+
+  const upsert = useCallback((prompt: PromptRow) => setPrompts((current) => upsertPrompt(current, prompt)), [])
+  const remove = useCallback((promptId: number) => setPrompts((current) => removePrompt(current, promptId)), [])
+
+  useChannel<PromptEvent>('prompt', (event) => {
+    if (event.action === 'delete') remove(event.promptId)
+    else if (event.prompt) upsert(event.prompt)
+  })
+  useChannel<QueueEvent>('queue', (event) => {
+    const change = event.action === 'delete' ? { queueId: event.queueId, name: null } : { queueId: event.queue.id, name: event.queue.name }
+    setPrompts((current) => applyQueueChange(current, change))
+  })
+
+  return { prompts, loading, upsert, remove }
+}
