@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
-import { messages, schedules, tickets } from '../../db/schema/index.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { companies, messages, plans, schedules, tickets } from '../../db/schema/index.ts'
 import { dispatchDueSchedules } from '../../src/modules/schedules/dispatch.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
@@ -142,6 +142,25 @@ describe('scheduled messages: dispatch', () => {
     expect(await dispatchDueSchedules(context.deps, fake.registry)).toMatchObject({ sent: 1 })
     // The refused attempt never reached WhatsApp; the retry did.
     expect(provider.sent.filter((record) => record.body === 'Mensagem que falha')).toHaveLength(1)
+  })
+
+  test('a company that lost schedules in its plan, or was deactivated, sends nothing: ERRO with why', async () => {
+    const planless = await company()
+    const inactive = await company()
+    const first = (await planless.api.schedules.post({ body: 'Plano mudou depois', sendAt: inMinutes(1), contactId: planless.contact.id })).data!.id
+    const second = (await inactive.api.schedules.post({ body: 'Empresa desativada', sendAt: inMinutes(1), contactId: inactive.contact.id })).data!.id
+    const [{ planId }] = (await context.db.select({ planId: companies.planId }).from(companies).where(eq(companies.id, planless.companyId))) as [{ planId: number }]
+    await context.db.update(plans).set({ useSchedules: false }).where(eq(plans.id, planId))
+    await context.db.update(companies).set({ status: false }).where(eq(companies.id, inactive.companyId))
+    advanceMinutes(2)
+    expect(await dispatchDueSchedules(context.deps, fake.registry)).toMatchObject({ sent: 0, failed: 2 })
+    expect(planless.provider.sent).toHaveLength(0)
+    expect(inactive.provider.sent).toHaveLength(0)
+    const rows = await context.db.select({ id: schedules.id, status: schedules.status, error: schedules.error }).from(schedules).where(inArray(schedules.id, [first, second]))
+    expect(rows.sort((a, b) => a.id - b.id)).toEqual([
+      { id: first, status: 'ERRO', error: 'ERR_NO_PERMISSION' },
+      { id: second, status: 'ERRO', error: 'ERR_COMPANY_INACTIVE' },
+    ])
   })
 
   test("scheduled from a ticket: goes out on that ticket's connection, with its image", async () => {

@@ -5,7 +5,7 @@
 // automatic text exactly once, sweeps repeated or run side by side included.
 import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { messages, ticketTracking, tickets, userQueues, userRatings, whatsapps } from '../../db/schema/index.ts'
+import { companies, messages, ticketTracking, tickets, userQueues, userRatings, whatsapps } from '../../db/schema/index.ts'
 import { createBullmqQueue, createInProcessQueue, type JobQueue } from '../../jobs/queue.ts'
 import { startTicketTimers } from '../../jobs/ticket-timers.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
@@ -186,6 +186,28 @@ describe('expiresTicket', () => {
     expect((await ticketRow(idle.ticketId)).status).toBe('pending')
     expect(await outboxSettles(theirs.outbox, 1)).toEqual(['Encerrado.'])
     expect(await off.outbox()).toEqual([])
+  })
+})
+
+describe('deactivated companies', () => {
+  test('a sweep of every company leaves a deactivated company alone: nothing closes, nothing is sent', async () => {
+    setClock(start)
+    const tenant = await makeTenant(context)
+    const chat = await openConnection(tenant, { expiresTicket: 10, expiresInactiveMessage: 'Encerrado.' })
+    const idle = await chat.write('Oi')
+    await context.db.update(companies).set({ status: false }).where(eq(companies.id, tenant.company.id))
+
+    setClock(after(60))
+    await runTicketTimers(context.deps, registry)
+    expect((await ticketRow(idle.ticketId)).status).toBe('pending')
+    await Bun.sleep(150)
+
+    // Reactivated (its admin may read the outbox again: nothing went out), its timers run again.
+    await context.db.update(companies).set({ status: true }).where(eq(companies.id, tenant.company.id))
+    expect(await chat.outbox()).toEqual([])
+    await runTicketTimers(context.deps, registry)
+    expect((await ticketRow(idle.ticketId)).status).toBe('closed')
+    expect(await outboxSettles(chat.outbox, 1)).toEqual(['Encerrado.'])
   })
 })
 

@@ -3,7 +3,7 @@
 // out like an agent's message on the ticket it was scheduled from, or on the contact's open ticket of
 // the company's default connection (created when there is none), and ends ENVIADA or ERRO with why.
 import { and, eq, lt } from 'drizzle-orm'
-import { contacts, schedules, tickets, whatsapps } from '../../../db/schema/index.ts'
+import { companies, contacts, plans, schedules, tickets, whatsapps } from '../../../db/schema/index.ts'
 import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
@@ -69,7 +69,24 @@ async function isGroupContact(deps: Deps, companyId: number, contactId: number):
   return row?.isGroup ?? false
 }
 
+/**
+ * A company may have changed since the message was scheduled: deactivated, or moved to a plan without
+ * schedules. Its messages then end ERRO with why, visibly, rather than going out against its plan or
+ * waiting to go out, late, on a reactivation.
+ */
+async function assertCompanyMaySend(deps: Deps, companyId: number): Promise<void> {
+  const [company] = await deps.db
+    .select({ status: companies.status, useSchedules: plans.useSchedules })
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId))
+    .limit(1)
+  if (!company?.status) throw new AppError('ERR_COMPANY_INACTIVE')
+  if (!company.useSchedules) throw new AppError('ERR_NO_PERMISSION', { feature: 'useSchedules' })
+}
+
 async function send(deps: Deps, registry: ConnectionRegistry, schedule: ScheduleRow, companyId: number): Promise<number> {
+  await assertCompanyMaySend(deps, companyId)
   const whatsappId = await connectionFor(deps, schedule, companyId)
   const { contact } = schedule
   const isGroup = await isGroupContact(deps, companyId, contact.id)

@@ -6,7 +6,7 @@
 // so that the planner matches them even in a prepared statement's generic plan.
 import { and, asc, eq, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { tickets, whatsapps } from '../../../db/schema/index.ts'
+import { companies, tickets, whatsapps } from '../../../db/schema/index.ts'
 
 export type TimerConnection = {
   id: number
@@ -17,9 +17,16 @@ export type TimerConnection = {
   complationMessage: string
 }
 
-/** The companies that have a connection: the only ones whose tickets a timer can concern. */
+/**
+ * The active companies that have a connection: the only ones whose tickets a timer can concern. A
+ * deactivated company's conversations stay as they were: no closing texts go out in its name.
+ */
 export async function findTimerCompanyIds(db: Executor): Promise<number[]> {
-  const rows = await db.selectDistinct({ companyId: whatsapps.companyId }).from(whatsapps).orderBy(asc(whatsapps.companyId))
+  const rows = await db
+    .selectDistinct({ companyId: whatsapps.companyId })
+    .from(whatsapps)
+    .innerJoin(companies, and(eq(companies.id, whatsapps.companyId), eq(companies.status, true)))
+    .orderBy(asc(whatsapps.companyId))
   return rows.map((row) => row.companyId)
 }
 
