@@ -1,8 +1,10 @@
-// The add/edit connection modal (§2, §3): general data, messages, chatbot and expiry, and for an
-// existing connection its external-API token. Checked against §5 before sending; the server's
+// The add/edit connection modal (§2, §3): general data, messages, chatbot and expiry (with the AI
+// prompt and the integration that answer on it, where the plan has them), and for an existing
+// connection its external-API token. Checked against §5 before sending; the server's
 // refusals land on their fields (the tab holding the first one opens) and as a toast (§8).
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Form, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import type { ProviderName } from '../../../src/modules/whatsapp/model.ts'
@@ -10,12 +12,15 @@ import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { DialogFooter } from '../../components/dialog-footer.tsx'
 import { Dialog } from '../../components/dialog.tsx'
+import { IntegrationChoices } from '../../components/integration-choices.tsx'
+import { PromptChoices } from '../../components/prompt-choices.tsx'
 import { QueueChoices, type QueueChoice } from '../../components/queue-choices.tsx'
 import { Select } from '../../components/select.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { planFeaturesAtom } from '../../state/session.ts'
 import { toConnection, type Connection } from './connection.ts'
 import {
   connectionBodyOf,
@@ -27,6 +32,7 @@ import {
   type ConnectionFormValues,
   type ConnectionTab,
   type FieldErrors,
+  type ShownAiFields,
 } from './connection-form.ts'
 import { AmountField, SwitchField } from './form-controls.tsx'
 import { availableProviders } from './providers.ts'
@@ -52,6 +58,9 @@ export function ConnectionDialog({ isOpen, onOpenChange, connectionId, queues, o
   const [loading, setLoading] = useState(false)
   const [saving, setSaving] = useState(false)
   const [providers, setProviders] = useState<ProviderName[]>(['beta'])
+  const features = useAtomValue(planFeaturesAtom)
+  // Without the plan's feature the field is not there at all (nor sent): its choices would be empty.
+  const shown: ShownAiFields = { prompt: features?.useOpenAi === true, integration: features?.useIntegrations === true }
 
   useEffect(() => {
     if (!isOpen) return
@@ -110,7 +119,7 @@ export function ConnectionDialog({ isOpen, onOpenChange, connectionId, queues, o
       return
     }
     setSaving(true)
-    const body = connectionBodyOf(values)
+    const body = connectionBodyOf(values, shown)
     const { data, error } = connectionId === null ? await api.whatsapp.post(body) : await api.whatsapp({ id: connectionId }).put(body)
     setSaving(false)
     if (error) {
@@ -240,6 +249,23 @@ export function ConnectionDialog({ isOpen, onOpenChange, connectionId, queues, o
                 error={errorOf('timeUseBotQueues')}
                 description={t`Within this time of its last message the bot does not repeat itself. 0: always answers.`}
               />
+              {shown.prompt ? (
+                <PromptChoices
+                  label={t`AI prompt`}
+                  noneLabel={t`No prompt`}
+                  value={values.promptId}
+                  onChange={(promptId) => set('promptId', promptId)}
+                  error={errorOf('promptId')}
+                />
+              ) : null}
+              {shown.integration ? (
+                <IntegrationChoices
+                  label={t`Integration`}
+                  value={values.integrationId}
+                  onChange={(integrationId) => set('integrationId', integrationId)}
+                  error={errorOf('integrationId')}
+                />
+              ) : null}
             </TabPanel>
             {connectionId !== null ? (
               <TabPanel id="token" className="tab-panel connection-tab-panel">

@@ -23,7 +23,18 @@ export type ConnectionFormValues = {
   expiresTicket: number
   timeUseBotQueues: number
   maxUseBotQueues: number
+  /** The AI prompt that answers on this connection; null: none. */
+  promptId: number | null
+  /** The integration (Dialogflow, n8n, webhook, typebot) that answers on this connection; null: none. */
+  integrationId: number | null
 }
+
+/**
+ * Which of the plan-gated fields the dialog shows (useOpenAi, useIntegrations). A hidden field is not
+ * sent: the admin could not correct it, so a value gone stale (its prompt deleted meanwhile) must not
+ * make the whole form fail, and the stored one is kept.
+ */
+export type ShownAiFields = { prompt: boolean; integration: boolean }
 
 export type ConnectionField = keyof ConnectionFormValues
 /** A field's error: a translatable text of ours, or the server's own words when we have none. */
@@ -49,6 +60,8 @@ export function emptyConnectionForm(): ConnectionFormValues {
     expiresTicket: 0,
     timeUseBotQueues: 0,
     maxUseBotQueues: 3,
+    promptId: null,
+    integrationId: null,
   }
 }
 
@@ -68,6 +81,8 @@ export function connectionFormOf(connection: Connection): ConnectionFormValues {
     expiresTicket: connection.expiresTicket,
     timeUseBotQueues: connection.timeUseBotQueues,
     maxUseBotQueues: connection.maxUseBotQueues,
+    promptId: connection.promptId,
+    integrationId: connection.integrationId,
   }
 }
 
@@ -76,6 +91,8 @@ export const greetingRule = msg`A greeting message is required when there is mor
 export const amountRule = msg`Enter a whole number from 0 to 1000000.`
 export const defaultRule = msg`At least one default WhatsApp connection is required.`
 export const nameTakenRule = msg`Another connection already has this name.`
+export const promptRule = msg`Choose one of your company's prompts, or none.`
+export const integrationRule = msg`Choose one of your company's integrations, or none.`
 
 const isAmount = (value: number) => Number.isInteger(value) && value >= 0 && value <= MAX_AMOUNT
 
@@ -91,11 +108,8 @@ export function validateConnectionForm(values: ConnectionFormValues): FieldError
   return errors
 }
 
-/**
- * The body of POST and PUT /whatsapp. The prompt and the integration are left out: this server has no
- * prompt or integration routes yet, so there is nothing to pick them from (their values are kept).
- */
-export function connectionBodyOf(values: ConnectionFormValues): CreateWhatsappBody {
+/** The body of POST and PUT /whatsapp; the prompt and the integration only when their fields are shown. */
+export function connectionBodyOf(values: ConnectionFormValues, shown: ShownAiFields): CreateWhatsappBody {
   return {
     name: values.name.trim(),
     isDefault: values.isDefault,
@@ -112,6 +126,8 @@ export function connectionBodyOf(values: ConnectionFormValues): CreateWhatsappBo
     expiresTicket: values.expiresTicket,
     timeUseBotQueues: values.timeUseBotQueues,
     maxUseBotQueues: values.maxUseBotQueues,
+    ...(shown.prompt ? { promptId: values.promptId } : {}),
+    ...(shown.integration ? { integrationId: values.integrationId } : {}),
   }
 }
 
@@ -130,9 +146,22 @@ const formFields: readonly ConnectionField[] = [
   'expiresTicket',
   'timeUseBotQueues',
   'maxUseBotQueues',
+  'promptId',
+  'integrationId',
 ]
 
 const isFormField = (field: string): field is ConnectionField => (formFields as readonly string[]).includes(field)
+
+/** Our own words for the fields whose server message would mean little to an admin. */
+const ruleOf: Partial<Record<ConnectionField, MessageDescriptor>> = {
+  name: nameRule,
+  expiresTicket: amountRule,
+  timeUseBotQueues: amountRule,
+  maxUseBotQueues: amountRule,
+  timeToTransfer: amountRule,
+  promptId: promptRule,
+  integrationId: integrationRule,
+}
 
 /**
  * A refusal of the server as field errors where it names a field (the toast still says what happened):
@@ -151,7 +180,7 @@ export function fieldErrorsOf(error: ApiError): FieldErrors {
   for (const { field, message } of error.fields) {
     const name = field.split('.')[0] ?? field
     if (!isFormField(name) || errors[name]) continue
-    errors[name] = name === 'name' ? nameRule : ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'].includes(name) ? amountRule : message
+    errors[name] = ruleOf[name] ?? message
   }
   return errors
 }
@@ -173,6 +202,8 @@ export const tabOfField: Record<ConnectionField, ConnectionTab> = {
   expiresTicket: 'bot',
   timeUseBotQueues: 'bot',
   maxUseBotQueues: 'bot',
+  promptId: 'bot',
+  integrationId: 'bot',
 }
 
 export function firstTabWithError(errors: FieldErrors): ConnectionTab | undefined {

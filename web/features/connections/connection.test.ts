@@ -7,7 +7,10 @@ import { applySession, formatLastUpdate, needsAttention, removeConnection, upser
 
 // The form's rules are Lingui descriptors: compiled on load, as in the build.
 plugin(linguiMacroPlugin({ descriptorFields: 'message' }))
-const { connectionBodyOf, emptyConnectionForm, fieldErrorsOf, firstTabWithError, greetingRule, nameRule, validateConnectionForm } = await import('./connection-form.ts')
+const { connectionBodyOf, connectionFormOf, emptyConnectionForm, fieldErrorsOf, firstTabWithError, greetingRule, integrationRule, nameRule, promptRule, validateConnectionForm } =
+  await import('./connection-form.ts')
+
+const allShown = { prompt: true, integration: true }
 
 function connection(overrides: Partial<Connection>): Connection {
   return {
@@ -90,10 +93,27 @@ describe('the connection form', () => {
   })
 
   test('the body: trimmed name, no transfer time without a transfer queue', () => {
-    const body = connectionBodyOf({ ...emptyConnectionForm(), name: '  Vendas ', timeToTransfer: 10 })
+    const body = connectionBodyOf({ ...emptyConnectionForm(), name: '  Vendas ', timeToTransfer: 10 }, allShown)
     expect(body.name).toBe('Vendas')
     expect(body.timeToTransfer).toBeNull()
-    expect(connectionBodyOf({ ...emptyConnectionForm(), name: 'Vendas', transferQueueId: 4, timeToTransfer: 10 }).timeToTransfer).toBe(10)
+    expect(connectionBodyOf({ ...emptyConnectionForm(), name: 'Vendas', transferQueueId: 4, timeToTransfer: 10 }, allShown).timeToTransfer).toBe(10)
+  })
+
+  test('prompt and integration: read from the connection, sent (null clears) only when their fields are shown', () => {
+    expect(emptyConnectionForm()).toMatchObject({ promptId: null, integrationId: null })
+    const values = connectionFormOf(connection({ promptId: 7, integrationId: 9 }))
+    expect(values).toMatchObject({ promptId: 7, integrationId: 9 })
+    expect(connectionBodyOf(values, allShown)).toMatchObject({ promptId: 7, integrationId: 9 })
+    const cleared = connectionBodyOf({ ...values, promptId: null, integrationId: null }, allShown)
+    expect(cleared.promptId).toBeNull()
+    expect(cleared.integrationId).toBeNull()
+    // A plan without the feature hides the field: the stored value is left alone, not resent.
+    const withoutAi = connectionBodyOf(values, { prompt: false, integration: true })
+    expect('promptId' in withoutAi).toBe(false)
+    expect(withoutAi.integrationId).toBe(9)
+    const withoutIntegrations = connectionBodyOf(values, { prompt: true, integration: false })
+    expect('integrationId' in withoutIntegrations).toBe(false)
+    expect(withoutIntegrations.promptId).toBe(7)
   })
 
   test("the server's refusals land on their fields and tabs", () => {
@@ -105,5 +125,19 @@ describe('the connection form', () => {
     expect(fields).toEqual({ queueIds: 'queueIds must all be queues of your company' })
     expect(firstTabWithError(fields)).toBe('general')
     expect(fieldErrorsOf({ status: 403, code: 'ERR_PLAN_LIMIT_CONNECTIONS', fields: [] })).toEqual({})
+  })
+
+  test("another company's (or a deleted) prompt or integration: our words on the field, on the chatbot tab", () => {
+    const refused = fieldErrorsOf({
+      status: 422,
+      code: 'ERR_VALIDATION',
+      fields: [
+        { field: 'promptId', message: 'promptId must be a prompt of your company or null' },
+        { field: 'integrationId', message: 'integrationId must be an integration of your company or null' },
+      ],
+    })
+    expect(refused).toEqual({ promptId: promptRule, integrationId: integrationRule })
+    expect(firstTabWithError(refused)).toBe('bot')
+    expect(firstTabWithError({ integrationId: integrationRule })).toBe('bot')
   })
 })

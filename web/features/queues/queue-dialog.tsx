@@ -1,18 +1,22 @@
 // The queue modal (§2 "Queues", size large): the data tab (name, colour from the palette, order,
-// greeting and out-of-hours messages), the attendance-time tab only when the setting scheduleType is
-// 'queue', and the chatbot options of a saved queue. §5 checks before sending; the server's refusals
-// land on their fields (the tab holding the first one opens) and as a toast (§8).
+// greeting and out-of-hours messages, and the AI prompt and the integration that answer in the queue),
+// the attendance-time tab only when the setting scheduleType is 'queue', and the chatbot options of a
+// saved queue. §5 checks before sending; the server's refusals land on their fields (the tab holding
+// the first one opens) and as a toast (§8).
 //
-// Integration and prompt selects are left out: the /queueIntegration and /prompt routes do not exist
-// on the server yet, so there would be nothing to choose from. Edits keep what a queue has.
+// The prompt select is there only on plans with useOpenAi, the integration select only with
+// useIntegrations; a hidden one is not sent, so an edit keeps what the queue has.
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Form, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
+import { IntegrationChoices } from '../../components/integration-choices.tsx'
+import { PromptChoices } from '../../components/prompt-choices.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
@@ -22,6 +26,7 @@ import { OptionsEditor } from './options-editor.tsx'
 import { firstFreeColor } from './palette.ts'
 import { toQueueRow, type QueueRow } from './queue.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { planFeaturesAtom } from '../../state/session.ts'
 import {
   emptyQueueForm,
   MAX_MESSAGE,
@@ -33,6 +38,7 @@ import {
   type QueueFormErrors,
   type QueueFormValues,
   type QueueTab,
+  type ShownQueueParts,
 } from './queue-form.ts'
 
 export type QueueDialogProps = {
@@ -76,6 +82,8 @@ function QueueForm({ queue: initialQueue, queues, onOpenChange, onSaved, withSch
   const [errors, setErrors] = useState<QueueFormErrors>({})
   const [tab, setTab] = useState<QueueTab>('data')
   const [saving, setSaving] = useState(false)
+  const features = useAtomValue(planFeaturesAtom)
+  const shown: ShownQueueParts = { schedules: withSchedules, prompt: features?.useOpenAi === true, integration: features?.useIntegrations === true }
 
   const usedBy = useMemo(
     () => new Map(queues.filter((other) => other.id !== queue?.id).map((other) => [other.color.trim().toLowerCase(), other.name] as const)),
@@ -112,7 +120,7 @@ function QueueForm({ queue: initialQueue, queues, onOpenChange, onSaved, withSch
       return
     }
     setSaving(true)
-    const body = queueBodyOf(values, withSchedules)
+    const body = queueBodyOf(values, shown)
     try {
       const { data, error } = queue ? await api.queue({ id: queue.id }).put(body) : await api.queue.post(body)
       if (error) {
@@ -187,6 +195,23 @@ function QueueForm({ queue: initialQueue, queues, onOpenChange, onSaved, withSch
               description={withSchedules ? t`Sent outside the attendance time of this queue.` : t`Used when the attendance time is kept per queue (setting scheduleType).`}
               maxLength={MAX_MESSAGE}
             />
+            {shown.prompt ? (
+              <PromptChoices
+                label={t`AI prompt`}
+                noneLabel={t`No prompt`}
+                value={values.promptId}
+                onChange={(promptId) => set('promptId', promptId)}
+                error={errorOf('promptId')}
+              />
+            ) : null}
+            {shown.integration ? (
+              <IntegrationChoices
+                label={t`Integration`}
+                value={values.integrationId}
+                onChange={(integrationId) => set('integrationId', integrationId)}
+                error={errorOf('integrationId')}
+              />
+            ) : null}
           </TabPanel>
           {withSchedules ? (
             <TabPanel id="hours" className="tab-panel queue-tab-panel" shouldForceMount>

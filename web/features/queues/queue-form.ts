@@ -20,10 +20,21 @@ export type QueueFormValues = {
   greetingMessage: string
   outOfHoursMessage: string
   schedules: ScheduleEntry[]
+  /** The AI prompt that answers in this queue; null: none. */
+  promptId: number | null
+  /** The integration that answers in this queue; null: none. */
+  integrationId: number | null
 }
 
-export type QueueField = 'name' | 'color' | 'orderQueue' | 'greetingMessage' | 'outOfHoursMessage'
-/** Field errors: the five fields, and `schedules.<index>.startTime|endTime`. */
+/**
+ * The parts of the form the dialog shows, and so sends: the attendance time (setting scheduleType
+ * 'queue'), the prompt (plan useOpenAi), the integration (plan useIntegrations). A hidden part is
+ * left out of the body, so the stored value stays and a stale one the admin cannot see never fails a save.
+ */
+export type ShownQueueParts = { schedules: boolean; prompt: boolean; integration: boolean }
+
+export type QueueField = 'name' | 'color' | 'orderQueue' | 'greetingMessage' | 'outOfHoursMessage' | 'promptId' | 'integrationId'
+/** Field errors: the fields above, and `schedules.<index>.startTime|endTime`. */
 export type QueueFormErrors = Partial<Record<string, MessageDescriptor>>
 
 export const queueRules = {
@@ -35,10 +46,12 @@ export const queueRules = {
   order: msg`The end must not be before the start.`,
   nameTaken: msg`Another queue already has this name.`,
   colorTaken: msg`This colour is already used by another queue. Pick another one.`,
+  prompt: msg`Choose one of your company's prompts, or none.`,
+  integration: msg`Choose one of your company's integrations, or none.`,
 } satisfies Record<string, MessageDescriptor>
 
 export function emptyQueueForm(color: string): QueueFormValues {
-  return { name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek() }
+  return { name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek(), promptId: null, integrationId: null }
 }
 
 export function queueFormOf(queue: QueueRow): QueueFormValues {
@@ -49,6 +62,8 @@ export function queueFormOf(queue: QueueRow): QueueFormValues {
     greetingMessage: queue.greetingMessage,
     outOfHoursMessage: queue.outOfHoursMessage,
     schedules: weekOf(queue.schedules),
+    promptId: queue.promptId,
+    integrationId: queue.integrationId,
   }
 }
 
@@ -75,22 +90,33 @@ export function validateQueueForm(values: QueueFormValues, withSchedules: boolea
 }
 
 /**
- * The body of POST /queue and PUT /queue/{id}. Integration and prompt are not sent: their pages and
- * routes do not exist yet, so the dialog offers no choice and an edit keeps what the queue has.
- * Schedules go only when their tab is shown, so hidden defaults never overwrite a stored week.
+ * The body of POST /queue and PUT /queue/{id}: only the parts shown (see ShownQueueParts), so hidden
+ * default hours never overwrite a stored week, nor a hidden prompt or integration the stored one.
  */
-export function queueBodyOf(values: QueueFormValues, withSchedules: boolean) {
+export function queueBodyOf(values: QueueFormValues, shown: ShownQueueParts) {
   return {
     name: values.name.trim(),
     color: values.color.trim(),
     orderQueue: orderOf(values.orderQueue) ?? null,
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
-    ...(withSchedules ? { schedules: values.schedules } : {}),
+    ...(shown.schedules ? { schedules: values.schedules } : {}),
+    ...(shown.prompt ? { promptId: values.promptId } : {}),
+    ...(shown.integration ? { integrationId: values.integrationId } : {}),
   }
 }
 
-const serverFields = new Set<string>(['name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage'])
+/** Our words for each field the server may refuse. */
+const serverRules: Record<QueueField, MessageDescriptor> = {
+  name: queueRules.name,
+  color: queueRules.color,
+  orderQueue: queueRules.orderQueue,
+  greetingMessage: queueRules.message,
+  outOfHoursMessage: queueRules.message,
+  promptId: queueRules.prompt,
+  integrationId: queueRules.integration,
+}
+const isServerField = (field: string): field is QueueField => Object.hasOwn(serverRules, field)
 
 /** The server's refusal on our fields (422 fields, duplicate name or colour); empty when it is about none of them. */
 export function queueErrorsOf(error: ApiError): QueueFormErrors {
@@ -98,10 +124,7 @@ export function queueErrorsOf(error: ApiError): QueueFormErrors {
   for (const { field, message } of error.fields) {
     const schedule = serverScheduleProblem(field, message)
     if (schedule) errors[field] = queueRules[schedule]
-    else if (serverFields.has(field)) {
-      errors[field] =
-        field === 'name' ? queueRules.name : field === 'color' ? queueRules.color : field === 'orderQueue' ? queueRules.orderQueue : queueRules.message
-    }
+    else if (isServerField(field)) errors[field] = serverRules[field]
   }
   if (error.code === 'ERR_QUEUE_NAME_ALREADY_EXISTS') errors.name = queueRules.nameTaken
   if (error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') errors.color = queueRules.colorTaken

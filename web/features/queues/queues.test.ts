@@ -10,7 +10,7 @@ import { compareQueues, type QueueRow } from './queue.ts'
 // Palette names, weekday labels and form rules are Lingui descriptors: compiled on load, as in the build.
 plugin(linguiMacroPlugin({ descriptorFields: 'message' }))
 const { firstFreeColor, queuePalette } = await import('./palette.ts')
-const { emptyQueueForm, queueBodyOf, queueErrorsOf, queueRules, validateQueueForm } = await import('./queue-form.ts')
+const { emptyQueueForm, queueBodyOf, queueErrorsOf, queueFormOf, queueRules, tabOfField, validateQueueForm } = await import('./queue-form.ts')
 const { defaultWeek, weekOf } = await import('../../forms/week-hours.ts')
 
 /** WCAG 2 channel linearisation of "#rrggbb". */
@@ -96,8 +96,25 @@ describe('queue form', () => {
     expect(Object.keys(validateQueueForm(values, false))).toEqual(['name', 'orderQueue'])
     const good = { ...emptyQueueForm('#1d4ed8'), name: ' Vendas ', orderQueue: '' }
     expect(validateQueueForm(good, true)).toEqual({})
-    expect(queueBodyOf(good, false)).toEqual({ name: 'Vendas', color: '#1d4ed8', orderQueue: null, greetingMessage: '', outOfHoursMessage: '' })
-    expect(queueBodyOf({ ...good, orderQueue: '3' }, true).schedules).toHaveLength(7)
+    const nothingElse = { schedules: false, prompt: false, integration: false }
+    expect(queueBodyOf(good, nothingElse)).toEqual({ name: 'Vendas', color: '#1d4ed8', orderQueue: null, greetingMessage: '', outOfHoursMessage: '' })
+    expect(queueBodyOf({ ...good, orderQueue: '3' }, { ...nothingElse, schedules: true }).schedules).toHaveLength(7)
+  })
+  test('prompt and integration: read from the queue, sent (null clears) only when their selects are shown', () => {
+    expect(emptyQueueForm('#1d4ed8')).toMatchObject({ promptId: null, integrationId: null })
+    const stored = { id: 3, name: 'Vendas', color: '#1d4ed8', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, promptId: 7, integrationId: 9, schedules: [] }
+    const values = queueFormOf(stored)
+    expect(values).toMatchObject({ promptId: 7, integrationId: 9 })
+    const everything = { schedules: true, prompt: true, integration: true }
+    expect(queueBodyOf(values, everything)).toMatchObject({ promptId: 7, integrationId: 9 })
+    expect(queueBodyOf({ ...values, promptId: null, integrationId: null }, everything)).toMatchObject({ promptId: null, integrationId: null })
+    // A plan without the feature hides the select: the queue's stored value is left alone.
+    const withoutAi = queueBodyOf(values, { ...everything, prompt: false })
+    expect('promptId' in withoutAi).toBe(false)
+    expect(withoutAi.integrationId).toBe(9)
+    const withoutIntegrations = queueBodyOf(values, { ...everything, integration: false })
+    expect('integrationId' in withoutIntegrations).toBe(false)
+    expect(withoutIntegrations.promptId).toBe(7)
   })
   test("the server's refusals land on their fields", () => {
     const refusal = (error: Partial<ApiError>): ApiError => ({ status: 409, code: 'ERR', fields: [], ...error })
@@ -109,6 +126,13 @@ describe('queue form', () => {
     ]
     expect(queueErrorsOf(refusal({ status: 422, code: 'ERR_VALIDATION', fields }))).toEqual({ name: queueRules.name, 'schedules.2.endTime': queueRules.order })
     expect(queueErrorsOf(refusal({ code: 'ERR_PLAN_LIMIT_QUEUES' }))).toEqual({})
+    const references = [
+      { field: 'promptId', message: 'promptId is not a prompt of your company' },
+      { field: 'integrationId', message: 'integrationId is not a queue integration of your company' },
+    ]
+    const refused = queueErrorsOf(refusal({ status: 422, code: 'ERR_VALIDATION', fields: references }))
+    expect(refused).toEqual({ promptId: queueRules.prompt, integrationId: queueRules.integration })
+    expect(Object.keys(refused).map(tabOfField)).toEqual(['data', 'data'])
   })
   test('the table keeps the server order: orderQueue, unset last, then name', () => {
     const row = (id: number, name: string, orderQueue: number | null) => ({ id, name, orderQueue }) as QueueRow
