@@ -257,6 +257,10 @@ describe('DELETE /api/queueIntegration/{id}', () => {
     const queue = await makeQueue(context.db, { companyId: tenant.company.id })
     await context.db.update(queues).set({ integrationId: hook.id }).where(eq(queues.id, queue.id))
     const realtime = captureRealtime(tenant.company.id)
+    const queueFrames: RealtimeMessage[] = []
+    const stopQueueFrames = context.deps.realtime.subscribe((frame) => {
+      if (frame.companyId === tenant.company.id && frame.channel === 'queue') queueFrames.push(frame)
+    })
     const { status, data } = await tenant.asAdmin.api.queueIntegration({ id: hook.id }).delete()
     expect(status).toBe(200)
     expect(data).toEqual({ message: 'Integration deleted.' })
@@ -264,8 +268,13 @@ describe('DELETE /api/queueIntegration/{id}', () => {
     const [queueRow] = await context.db.select().from(queues).where(eq(queues.id, queue.id))
     expect(queueRow!.integrationId).toBeNull()
     const [message] = await realtime.until(1)
-    realtime.stop()
     expect(message).toMatchObject({ audience: { kind: 'admins' }, data: { action: 'delete', integrationId: hook.id } })
+    realtime.stop()
+    // Open queue pages hear that the queue lost it (or their next save would be refused on that field).
+    for (let attempt = 0; attempt < 200 && queueFrames.length === 0; attempt++) await Bun.sleep(10)
+    expect(queueFrames).toHaveLength(1)
+    expect(queueFrames[0]).toMatchObject({ channel: 'queue', data: { action: 'update', queue: { id: queue.id, integrationId: null } } })
+    stopQueueFrames()
     const again = await tenant.asAdmin.api.queueIntegration({ id: hook.id }).delete()
     expect(again.status).toBe(404)
     expect(errorOf(again)).toEqual({ error: 'ERR_NO_INTEGRATION_FOUND' })

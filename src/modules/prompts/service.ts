@@ -3,13 +3,12 @@
 // GET /prompt/{id} (api-key.ts); the `prompt` channel goes to the company's admins only.
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { prompts, queues, whatsapps } from '../../../db/schema/index.ts'
+import { prompts } from '../../../db/schema/index.ts'
 import { isOwned } from '../../core/company-scope.ts'
 import type { Deps } from '../../core/deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { invalidField } from '../companies/fields.ts'
-import { findQueue } from '../queues/queries.ts'
-import { publishWhatsappUpdates } from '../whatsapp/realtime.ts'
+import { clearAiReference, publishClearedReferences } from '../queues/cleared-references.ts'
 import { maskApiKey } from './api-key.ts'
 import { promptDefaults, promptLimits, type CreatePromptBody, type Prompt, type UpdatePromptBody } from './model.ts'
 import { findPrompt, findPrompts, promptNameTaken } from './queries.ts'
@@ -143,27 +142,12 @@ export async function deletePrompt(deps: Deps, companyId: number, promptId: numb
       .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
       .for('update')
     if (found.length === 0) return undefined
-    const now = deps.now()
-    const queueRows = await tx
-      .update(queues)
-      .set({ promptId: null, updatedAt: now })
-      .where(and(eq(queues.companyId, companyId), eq(queues.promptId, promptId)))
-      .returning({ id: queues.id })
-    const whatsappRows = await tx
-      .update(whatsapps)
-      .set({ promptId: null, updatedAt: now })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.promptId, promptId)))
-      .returning({ id: whatsapps.id })
+    const cleared = await clearAiReference(tx, { companyId, column: 'promptId', id: promptId, now: deps.now() })
     await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)))
-    return { queueIds: queueRows.map((row) => row.id), whatsappIds: whatsappRows.map((row) => row.id) }
+    return cleared
   })
   if (!cleared) throw new AppError('ERR_NO_PROMPT_FOUND')
   publishPrompt(deps, companyId, { action: 'delete', promptId })
-  for (const queueId of cleared.queueIds) {
-    const queue = await findQueue(deps.db, { companyId, queueId })
-    if (queue) deps.realtime.publish({ companyId, channel: 'queue', data: { action: 'update', queue }, audience: { kind: 'company' } })
-  }
-  await publishWhatsappUpdates(deps, companyId, cleared.whatsappIds)
-  for (const whatsappId of cleared.whatsappIds) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId })
+  await publishClearedReferences(deps, companyId, cleared)
   return { message: PROMPT_DELETED_MESSAGE }
 }

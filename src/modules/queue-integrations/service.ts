@@ -10,6 +10,7 @@ import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { TYPEBOT_DEFAULTS, type CreateIntegrationBody, type IntegrationSearchQuery, type QueueIntegration, type UpdateIntegrationBody } from './model.ts'
 import { findIntegration, findIntegrationPage, integrationNameTaken } from './queries.ts'
 import { normalizeIntegration, type IntegrationValues } from './rules.ts'
+import { clearAiReference, publishClearedReferences } from '../queues/cleared-references.ts'
 
 export const INTEGRATION_DELETED_MESSAGE = 'Integration deleted.'
 
@@ -101,11 +102,17 @@ export async function updateIntegration(deps: Deps, companyId: number, integrati
 
 /** Queues, connections and tickets that used it keep working without it (their foreign keys set null). */
 export async function deleteIntegration(deps: Deps, companyId: number, integrationId: number): Promise<{ message: string }> {
-  const deleted = await deps.db
-    .delete(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)))
-    .returning({ id: queueIntegrations.id })
-  if (deleted.length === 0) throw new AppError('ERR_NO_INTEGRATION_FOUND')
+  const cleared = await deps.db.transaction(async (tx) => {
+    const scope = and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId))
+    const found = await tx.select({ id: queueIntegrations.id }).from(queueIntegrations).where(scope).for('update')
+    if (found.length === 0) return undefined
+    // Before the delete, whose foreign keys would null the same columns unseen.
+    const cleared = await clearAiReference(tx, { companyId, column: 'integrationId', id: integrationId, now: deps.now() })
+    await tx.delete(queueIntegrations).where(scope)
+    return cleared
+  })
+  if (!cleared) throw new AppError('ERR_NO_INTEGRATION_FOUND')
   publishIntegration(deps, companyId, { action: 'delete', integrationId })
+  await publishClearedReferences(deps, companyId, cleared)
   return { message: INTEGRATION_DELETED_MESSAGE }
 }

@@ -1,0 +1,41 @@
+// Deleting a prompt or an integration leaves the queues and connections that pointed to it without
+// one. The foreign keys would null the columns by themselves, but silently: open pages would keep the
+// deleted id and their next save would be refused on a field the admin did not touch. So the delete
+// clears them itself, in its transaction, and tells their channels afterwards.
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../../db/client.ts'
+import { queues, whatsapps } from '../../../db/schema/index.ts'
+import type { Deps } from '../../core/deps.ts'
+import { publishWhatsappUpdates } from '../whatsapp/realtime.ts'
+import { findQueue } from './queries.ts'
+
+export type AiReference = 'promptId' | 'integrationId'
+export type ClearedReferences = { queueIds: number[]; whatsappIds: number[] }
+
+export async function clearAiReference(
+  tx: Executor,
+  input: { companyId: number; column: AiReference; id: number; now: Date },
+): Promise<ClearedReferences> {
+  const { companyId, column, id, now } = input
+  const queueRows = await tx
+    .update(queues)
+    .set({ [column]: null, updatedAt: now })
+    .where(and(eq(queues.companyId, companyId), eq(queues[column], id)))
+    .returning({ id: queues.id })
+  const whatsappRows = await tx
+    .update(whatsapps)
+    .set({ [column]: null, updatedAt: now })
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps[column], id)))
+    .returning({ id: whatsapps.id })
+  return { queueIds: queueRows.map((row) => row.id), whatsappIds: whatsappRows.map((row) => row.id) }
+}
+
+/** After the commit: the queue and whatsapp channels carry the rows as they now are. */
+export async function publishClearedReferences(deps: Deps, companyId: number, cleared: ClearedReferences): Promise<void> {
+  for (const queueId of cleared.queueIds) {
+    const queue = await findQueue(deps.db, { companyId, queueId })
+    if (queue) deps.realtime.publish({ companyId, channel: 'queue', data: { action: 'update', queue }, audience: { kind: 'company' } })
+  }
+  await publishWhatsappUpdates(deps, companyId, cleared.whatsappIds)
+  for (const whatsappId of cleared.whatsappIds) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId })
+}
