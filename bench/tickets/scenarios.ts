@@ -6,8 +6,8 @@ import { union } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
 import { contacts, messages, tickets } from '../../db/schema/index.ts'
 import { listTickets, viewerOf, type TicketCaller } from '../../src/modules/tickets/list.ts'
-import { countTickets, findTicketIdPage, ticketListCondition } from '../../src/modules/tickets/list-query.ts'
-import { PAGE_SIZE_TICKETS, type TicketListQuery, type TicketPage } from '../../src/modules/tickets/model.ts'
+import { capCount, countTickets, findTicketIdPage, ticketListCondition } from '../../src/modules/tickets/list-query.ts'
+import { PAGE_SIZE_TICKETS, TICKET_COUNT_CAP, type TicketListQuery, type TicketPage } from '../../src/modules/tickets/model.ts'
 import { containsPattern, numberDigits, ticketSearchCondition } from '../../src/modules/tickets/search.ts'
 import { findTicketViews } from '../../src/modules/tickets/view.ts'
 import type { GeneratedWorld } from './generate.ts'
@@ -87,14 +87,15 @@ export async function runBaselineSearch(db: Database, scenario: Scenario): Promi
     search,
   })
   const page = await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
-  const [views, count] = await Promise.all([findTicketViews(db, { companyId: caller.companyId, ticketIds: page.ticketIds }), countTickets(db, where)])
-  return { tickets: views, hasMore: page.hasMore, count, nextCursor: page.nextCursor }
+  const [views, counted] = await Promise.all([findTicketViews(db, { companyId: caller.companyId, ticketIds: page.ticketIds }), countTickets(db, where)])
+  return { tickets: views, hasMore: page.hasMore, count: counted.count, countCapped: counted.capped, nextCursor: page.nextCursor }
 }
 
 /**
  * A search answers as the list's plain statements would: the page and count of the one-statement
  * path (findTicketIdPageAndCount) against a separate page and count on the same condition, for the
- * first page, the second, a cursor page and a page past the end. Returns what differs.
+ * first page, the second, a cursor page and a page past the end (the count capped as the list caps
+ * it). Returns what differs.
  */
 export async function checkSearchPaging(db: Database, scenario: Scenario): Promise<string[]> {
   const { caller, query } = scenario
@@ -106,12 +107,14 @@ export async function checkSearchPaging(db: Database, scenario: Scenario): Promi
     withUnreadMessages: false,
     search: ticketSearchCondition(db, { companyId: caller.companyId, text: query.searchParam ?? '' }),
   })
-  const count = await countTickets(db, where)
+  // Exact (a cap no search reaches), for the page past the end; the list answers it capped.
+  const exact = (await countTickets(db, where, 1_000_000_000)).count
+  const expectedCount = capCount(exact, TICKET_COUNT_CAP)
   const first = await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
   const cases: { name: string; query: TicketListQuery; expected: { ticketIds: number[]; hasMore: boolean; nextCursor: string | null } }[] = [
     { name: 'page 1', query: { ...query, pageNumber: 1 }, expected: first },
     { name: 'page 2', query: { ...query, pageNumber: 2 }, expected: await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 2 }) },
-    { name: 'past the end', query: { ...query, pageNumber: Math.ceil(count / PAGE_SIZE_TICKETS) + 1 }, expected: { ticketIds: [], hasMore: false, nextCursor: null } },
+    { name: 'past the end', query: { ...query, pageNumber: Math.ceil(exact / PAGE_SIZE_TICKETS) + 1 }, expected: { ticketIds: [], hasMore: false, nextCursor: null } },
   ]
   if (first.nextCursor) {
     cases.push({ name: 'cursor', query: { ...query, cursor: first.nextCursor }, expected: await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, cursor: first.nextCursor }) })
@@ -122,7 +125,9 @@ export async function checkSearchPaging(db: Database, scenario: Scenario): Promi
     const ids = page.tickets.map((ticket) => ticket.id)
     if (JSON.stringify(ids) !== JSON.stringify(item.expected.ticketIds)) problems.push(`${scenario.name}, ${item.name}: ids differ`)
     if (page.hasMore !== item.expected.hasMore || page.nextCursor !== item.expected.nextCursor) problems.push(`${scenario.name}, ${item.name}: hasMore/nextCursor differ`)
-    if (page.count !== count) problems.push(`${scenario.name}, ${item.name}: count ${page.count}, expected ${count}`)
+    if (page.count !== expectedCount.count || page.countCapped !== expectedCount.capped) {
+      problems.push(`${scenario.name}, ${item.name}: count ${page.count} (capped ${page.countCapped}), expected ${expectedCount.count} (capped ${expectedCount.capped})`)
+    }
   }
   return problems
 }

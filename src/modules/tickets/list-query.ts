@@ -2,13 +2,14 @@
 // ordered by (updated_at desc, id desc). That order is the one of the indexes
 // tickets_company_status_updated_idx (company_id, status, updated_at desc, id desc) and
 // tickets_company_updated_idx (company_id, updated_at desc, id desc), which also carry queue_id and
-// user_id: a page reads only its rows and a count reads only the index, whoever asks. A cursor (the
-// last row's updated_at and id) pages without OFFSET.
+// user_id: a page reads only its rows and a count reads only the index (and at most TICKET_COUNT_CAP
+// of its entries), whoever asks. A cursor (the last row's updated_at and id) pages without OFFSET.
 import { and, count, desc, eq, exists, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { ticketTags, tickets, type TicketStatus } from '../../../db/schema/index.ts'
 import type { TicketViewer } from './visibility.ts'
 import { invalidField } from './list-filters.ts'
+import { TICKET_COUNT_CAP } from './model.ts'
 
 export type TicketFilters = {
   companyId: number
@@ -135,20 +136,32 @@ function pageOf(rows: readonly { id: number; key: string }[], pageSize: number):
   return { ticketIds: page.map((row) => row.id), hasMore, nextCursor: hasMore && last ? encodeCursor(last.key) : null }
 }
 
-export async function countTickets(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(tickets).where(where)
-  return row?.value ?? 0
+/** A count of matching tickets: exact when not capped, else `cap` (there are more). */
+export type TicketCount = { count: number; capped: boolean }
+
+export function capCount(total: number, cap: number): TicketCount {
+  return total > cap ? { count: cap, capped: true } : { count: total, capped: false }
+}
+
+/** Counts at most cap + 1 matching tickets (the one past the cap says there are more). */
+export async function countTickets(db: Executor, where: SQL | undefined, cap: number = TICKET_COUNT_CAP): Promise<TicketCount> {
+  const matching = db.select({ one: sql`1` }).from(tickets).where(where).limit(cap + 1).as('matching')
+  const [row] = await db.select({ value: count() }).from(matching)
+  return capCount(row?.value ?? 0, cap)
 }
 
 /**
  * A page and the count of every matching ticket in one statement, for searches: the matches (the
  * expensive part: the messages they are found in) are computed once for both, where a page and a
  * count apart would each compute them. Not for plain lists, whose page stops early in index order.
+ * The count is reported capped like a list's, though computed whole: every match is gathered anyway
+ * to order the page, so the cap would save nothing here.
  */
 export async function findTicketIdPageAndCount(
   db: Executor,
-  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string },
-): Promise<TicketIdPage & { count: number }> {
+  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string; countCap?: number },
+): Promise<TicketIdPage & TicketCount> {
+  const cap = input.countCap ?? TICKET_COUNT_CAP
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined
   const offset = cursor ? 0 : ((input.pageNumber ?? 1) - 1) * input.pageSize
   const matching = db
@@ -166,6 +179,6 @@ export async function findTicketIdPageAndCount(
     .offset(offset)
   // Past the last page there is no row to carry the count: count apart (rare).
   const first = rows[0]
-  const total = first ? Number(first.total) : offset > 0 || cursor ? await countTickets(db, input.where) : 0
-  return { ...pageOf(rows, input.pageSize), count: total }
+  const total = first ? capCount(Number(first.total), cap) : offset > 0 || cursor ? await countTickets(db, input.where, cap) : capCount(0, cap)
+  return { ...pageOf(rows, input.pageSize), ...total }
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { assertRealDay, parseIdList } from './list-filters.ts'
 import { countTickets, findTicketIdPage, findTicketIdPageAndCount, ticketListCondition, type TicketFilters } from './list-query.ts'
-import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
+import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, TICKET_COUNT_CAP, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
 import { findCompanyTimezone } from './queries.ts'
 import { ticketSearchCondition } from './search.ts'
 import { findTicketViews } from './view.ts'
@@ -20,7 +20,8 @@ export async function viewerOf(deps: Pick<Deps, 'db'>, caller: TicketCaller): Pr
   return viewer
 }
 
-export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, query: TicketListQuery): Promise<TicketPage> {
+/** countCap: where the count stops being exact (a parameter so that tests need not make 10,000 tickets). */
+export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, query: TicketListQuery, countCap: number = TICKET_COUNT_CAP): Promise<TicketPage> {
   const { companyId } = caller
   assertRealDay(query.date, 'date')
   assertRealDay(query.updatedAt, 'updatedAt')
@@ -41,17 +42,17 @@ export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, 
   const where = ticketListCondition(deps.db, filters)
   const paging = { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor }
   if (filters.search) {
-    const page = await findTicketIdPageAndCount(deps.db, paging)
+    const page = await findTicketIdPageAndCount(deps.db, { ...paging, countCap })
     const tickets = await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds })
-    return { tickets, hasMore: page.hasMore, count: page.count, nextCursor: page.nextCursor }
+    return { tickets, hasMore: page.hasMore, count: page.count, countCapped: page.capped, nextCursor: page.nextCursor }
   }
-  // The count (every matching ticket) runs beside the page and its views, on another connection.
-  const counting = countTickets(deps.db, where)
+  // The count (matching tickets, up to the cap) runs beside the page and its views, on another connection.
+  const counting = countTickets(deps.db, where, countCap)
   // Settled at once: if the page fails first, the count's own failure is not left unhandled.
   counting.catch(() => {})
   const page = await findTicketIdPage(deps.db, paging)
-  const [tickets, count] = await Promise.all([findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), counting])
-  return { tickets, hasMore: page.hasMore, count, nextCursor: page.nextCursor }
+  const [tickets, counted] = await Promise.all([findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), counting])
+  return { tickets, hasMore: page.hasMore, count: counted.count, countCapped: counted.capped, nextCursor: page.nextCursor }
 }
 
 /** The kanban board: open and pending tickets with their tags, seen as in the list (§6). */

@@ -33,6 +33,13 @@ const idList = (name: string, description: string) =>
 
 export const PAGE_SIZE_TICKETS = 40
 
+/**
+ * The list's count is exact up to this many tickets and capped beyond: an exact count reads every
+ * matching index entry (175k for a big company's closed tab, more than the whole page costs), a capped
+ * one at most this many. Nobody reads "175,000" differently from "10,000+".
+ */
+export const TICKET_COUNT_CAP = 10_000
+
 export const TicketListQuery = t.Object({
   searchParam: t.Optional(
     t.String({
@@ -60,8 +67,13 @@ export type TicketListQuery = typeof TicketListQuery.static
 export const TicketPage = t.Object({
   tickets: t.Array(TicketView),
   hasMore: t.Boolean(),
-  /** How many tickets match, over all pages. */
-  count: t.Integer(),
+  /** How many tickets match over all pages: exact up to TICKET_COUNT_CAP, then the cap (countCapped). */
+  count: t.Integer({
+    description: `How many tickets match, over all pages: exact up to ${TICKET_COUNT_CAP.toLocaleString('en-US')}; beyond, ${TICKET_COUNT_CAP.toLocaleString('en-US')} with countCapped true`,
+  }),
+  countCapped: t.Boolean({
+    description: `true when more than ${TICKET_COUNT_CAP.toLocaleString('en-US')} tickets match: count is then that cap, not the total (show it as "${TICKET_COUNT_CAP}+")`,
+  }),
   /** Pass as cursor for the next page (null on the last one). */
   nextCursor: t.Nullable(t.String()),
 })

@@ -3,6 +3,7 @@ import {
   appMessageEventOf,
   applyTicketEvent,
   belongsTo,
+  countLabel,
   emptyLists,
   ticketEventOf,
   withPage,
@@ -50,7 +51,7 @@ function loaded(content: Partial<Record<'open' | 'pending' | 'closed', ListTicke
   const lists = emptyLists()
   for (const key of ['open', 'pending', 'closed'] as const) {
     const tickets = content[key] ?? []
-    lists[key] = withPage(lists[key], { tickets, count: tickets.length + (hasMore ? 100 : 0), hasMore, nextCursor: hasMore ? 'next' : null }, false)
+    lists[key] = withPage(lists[key], { tickets, count: tickets.length + (hasMore ? 100 : 0), countCapped: false, hasMore, nextCursor: hasMore ? 'next' : null }, false)
   }
   return lists
 }
@@ -163,7 +164,7 @@ describe('applyTicketEvent', () => {
 
   test('delete removes it everywhere; updateUnread sets the badge in place', () => {
     const lists = loaded({ pending: [ticket(2, { unreadMessages: 4 }), ticket(1)], open: [ticket(3, { status: 'open', userId: ME })] })
-    lists.search = withPage(lists.search, { tickets: [ticket(2, { unreadMessages: 4 })], count: 1, hasMore: false, nextCursor: null }, false)
+    lists.search = withPage(lists.search, { tickets: [ticket(2, { unreadMessages: 4 })], count: 1, countCapped: false, hasMore: false, nextCursor: null }, false)
     const read = applyTicketEvent(lists, ticketEventOf({ action: 'updateUnread', ticketId: 2, ticket: ticket(2, { unreadMessages: 0 }) })!, agentScope)
     expect(read.pending.tickets.find((item) => item.id === 2)?.unreadMessages).toBe(0)
     expect(read.search.tickets[0]?.unreadMessages).toBe(0)
@@ -178,7 +179,7 @@ describe('applyTicketEvent', () => {
 
   test('search results are refreshed in place but never gain tickets', () => {
     const lists = loaded({})
-    lists.search = withPage(lists.search, { tickets: [ticket(1)], count: 1, hasMore: false, nextCursor: null }, false)
+    lists.search = withPage(lists.search, { tickets: [ticket(1)], count: 1, countCapped: false, hasMore: false, nextCursor: null }, false)
     const next = applyTicketEvent(lists, { action: 'update', ticket: ticket(2) }, agentScope)
     expect(ids(next.search)).toEqual([1])
     const changed = applyTicketEvent(lists, { action: 'update', ticket: ticket(1, { status: 'closed', lastMessage: 'bye' }) }, agentScope)
@@ -186,11 +187,47 @@ describe('applyTicketEvent', () => {
   })
 })
 
+describe('a count the server capped (more than 10,000 match)', () => {
+  const cappedPending = (tickets: ListTicket[]): TicketLists => {
+    const lists = loaded({ open: [ticket(9, { status: 'open', userId: ME })] })
+    lists.pending = withPage(lists.pending, { tickets, count: 10_000, countCapped: true, hasMore: true, nextCursor: 'next' }, false)
+    return lists
+  }
+
+  test('the badge says 10000+; an exact count is shown as it is', () => {
+    const lists = cappedPending([ticket(2)])
+    expect(countLabel(lists.pending)).toBe('10000+')
+    expect(countLabel(lists.open)).toBe('1')
+    expect(countLabel({ count: 10_000, countCapped: false })).toBe('10000')
+  })
+
+  test('live events move tickets in and out but leave a capped count as it is; the exact one beside it follows', () => {
+    const lists = cappedPending([ticket(3, { updatedAt: at('10:03') }), ticket(2, { updatedAt: at('10:02') })])
+    const arrived = applyTicketEvent(lists, { action: 'update', ticket: ticket(4, { updatedAt: at('10:30') }) }, agentScope)
+    expect(ids(arrived.pending)).toEqual([4, 3, 2])
+    expect(arrived.pending).toMatchObject({ count: 10_000, countCapped: true })
+    // Accepted: out of the capped pending list (its count stays), into the exact assigned one (+1).
+    const accepted = applyTicketEvent(arrived, { action: 'update', ticket: ticket(4, { status: 'open', userId: ME, updatedAt: at('10:31') }) }, agentScope)
+    expect(ids(accepted.pending)).toEqual([3, 2])
+    expect(accepted.pending).toMatchObject({ count: 10_000, countCapped: true })
+    expect(accepted.open).toMatchObject({ count: 2, countCapped: false })
+    const deleted = applyTicketEvent(accepted, { action: 'delete', ticketId: 3 }, agentScope)
+    expect(deleted.pending).toMatchObject({ count: 10_000, countCapped: true })
+    expect(countLabel(deleted.pending)).toBe('10000+')
+  })
+
+  test('the next page brings the server\'s count again, capped or not', () => {
+    const lists = cappedPending([ticket(3, { updatedAt: at('10:03') })])
+    const page = withPage(lists.pending, { tickets: [ticket(2, { updatedAt: at('10:02') })], count: 9_999, countCapped: false, hasMore: false, nextCursor: null }, true)
+    expect(page).toMatchObject({ count: 9_999, countCapped: false })
+  })
+})
+
 describe('paging and frames', () => {
   test('a next page appends, skipping tickets a live event already put in', () => {
     let lists = loaded({ pending: [ticket(5, { updatedAt: at('10:05') }), ticket(4, { updatedAt: at('10:04') })] }, true)
     lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(3, { updatedAt: at('10:10') }) }, agentScope)
-    const page = withPage(lists.pending, { tickets: [ticket(3, { updatedAt: at('10:10') }), ticket(2, { updatedAt: at('10:02') })], count: 4, hasMore: false, nextCursor: null }, true)
+    const page = withPage(lists.pending, { tickets: [ticket(3, { updatedAt: at('10:10') }), ticket(2, { updatedAt: at('10:02') })], count: 4, countCapped: false, hasMore: false, nextCursor: null }, true)
     expect(ids(page)).toEqual([3, 5, 4, 2])
     expect(page).toMatchObject({ count: 4, hasMore: false, loaded: true })
   })

@@ -15,6 +15,12 @@ export type TicketList = {
   tickets: ListTicket[]
   /** How many tickets match over all pages (the server's count, then adjusted by live events). */
   count: number
+  /**
+   * The server counts up to a cap (10,000) and says when there are more: count is then the cap, not
+   * the total, so live events leave it as it is (one more or one less than "more than 10,000" is
+   * still that).
+   */
+  countCapped: boolean
   hasMore: boolean
   nextCursor: string | null
   loading: boolean
@@ -30,6 +36,7 @@ export type TicketLists = Record<ListKey, TicketList>
 export const emptyList = (generation = 0): TicketList => ({
   tickets: [],
   count: 0,
+  countCapped: false,
   hasMore: false,
   nextCursor: null,
   loading: false,
@@ -94,14 +101,27 @@ export function normalizeTicket(ticket: TicketView | ListTicket): ListTicket {
   return { ...ticket, updatedAt: typeof updatedAt === 'string' ? updatedAt : new Date(updatedAt as Date).toISOString() }
 }
 
+/** A page of GET /api/tickets as the lists take it. */
+export type ListPage = { tickets: ListTicket[]; count: number; countCapped: boolean; hasMore: boolean; nextCursor: string | null }
+
 /** A page arrived: the first replaces the list, the next ones append (skipping tickets already there). */
-export function withPage(list: TicketList, page: { tickets: ListTicket[]; count: number; hasMore: boolean; nextCursor: string | null }, append: boolean): TicketList {
+export function withPage(list: TicketList, page: ListPage, append: boolean): TicketList {
   let tickets = page.tickets
   if (append) {
     const known = new Set(list.tickets.map((ticket) => ticket.id))
     tickets = list.tickets.concat(page.tickets.filter((ticket) => !known.has(ticket.id)))
   }
-  return { ...list, tickets, count: page.count, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
+  return { ...list, tickets, count: page.count, countCapped: page.countCapped, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
+}
+
+/** The badge's text: the count, or "10000+" when the server stopped counting at its cap. */
+export function countLabel(list: Pick<TicketList, 'count' | 'countCapped'>): string {
+  return list.countCapped ? `${list.count}+` : String(list.count)
+}
+
+/** The count after one ticket more (+1) or less (-1); a capped count stays as it is. */
+function countedBy(list: TicketList, change: 1 | -1): number {
+  return list.countCapped ? list.count : Math.max(0, list.count + change)
 }
 
 function without(list: TicketList, ticketId: number): TicketList {
@@ -109,7 +129,7 @@ function without(list: TicketList, ticketId: number): TicketList {
   if (index < 0) return list
   const tickets = list.tickets.slice()
   tickets.splice(index, 1)
-  return { ...list, tickets, count: Math.max(0, list.count - 1) }
+  return { ...list, tickets, count: countedBy(list, -1) }
 }
 
 /**
@@ -123,7 +143,7 @@ function upserted(list: TicketList, ticket: ListTicket): TicketList {
   const at = insertionIndex(tickets, ticket)
   if (index < 0 && list.hasMore && at === tickets.length) return list
   tickets.splice(at, 0, ticket)
-  return { ...list, tickets, count: index >= 0 ? list.count : list.count + 1 }
+  return { ...list, tickets, count: index >= 0 ? list.count : countedBy(list, 1) }
 }
 
 function replacedInPlace(list: TicketList, ticketId: number, change: (ticket: ListTicket) => ListTicket): TicketList {

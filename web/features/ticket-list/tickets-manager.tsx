@@ -16,7 +16,7 @@ import { MultiSelect } from './multi-select.tsx'
 import { otherOpenTicketOf } from './other-open-ticket.ts'
 import { readQueueFilter, writeQueueFilter } from './queue-filter.ts'
 import { FilterIcon, PlusIcon } from './ticket-icons.tsx'
-import { normalizeTicket, type ListKey, type ListScope, type ListTicket } from './ticket-lists.ts'
+import { countLabel, normalizeTicket, type ListKey, type ListScope, type ListTicket } from './ticket-lists.ts'
 import { TicketListView } from './ticket-list-view.tsx'
 import type { TicketAction } from './ticket-row.tsx'
 import { useTicketLists, type SearchFilters } from './use-ticket-lists.ts'
@@ -119,8 +119,8 @@ function Manager({ user }: { user: SessionUser }) {
   const onActionSync = useCallback((ticket: ListTicket, action: TicketAction) => void onAction(ticket, action), [onAction])
 
   const listProps = { isAdmin, busyTicketId, onOpen, onAction: onActionSync, onPeek: setPeeked }
-  const assignedCount = lists.open.loaded ? lists.open.count : null
-  const pendingCount = lists.pending.loaded ? lists.pending.count : null
+  const assignedCount = lists.open.loaded ? countLabel(lists.open) : null
+  const pendingCount = lists.pending.loaded ? countLabel(lists.pending) : null
 
   return (
     <div className="tickets-manager">
@@ -235,7 +235,7 @@ function Manager({ user }: { user: SessionUser }) {
   )
 }
 
-function CountBadge({ count }: { count: number | null }) {
+function CountBadge({ count }: { count: string | null }) {
   if (count === null) return null
   return <span className="tickets-badge">{count}</span>
 }

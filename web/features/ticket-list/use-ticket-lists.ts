@@ -18,6 +18,7 @@ import {
   ticketEventOf,
   withPage,
   type ListKey,
+  type ListPage,
   type ListScope,
   type ListTicket,
   type TicketEvent,
@@ -30,7 +31,7 @@ type Action =
   | { type: 'reset'; key: ListKey; generation: number }
   | { type: 'refresh'; key: ListKey; generation: number }
   | { type: 'start'; key: ListKey }
-  | { type: 'page'; key: ListKey; generation: number; append: boolean; page: { tickets: ListTicket[]; count: number; hasMore: boolean; nextCursor: string | null } }
+  | { type: 'page'; key: ListKey; generation: number; append: boolean; page: ListPage }
   | { type: 'failed'; key: ListKey; generation: number }
   | { type: 'event'; event: TicketEvent; scope: ListScope }
 
@@ -124,7 +125,7 @@ export function useTicketLists(scope: ListScope, search: SearchFilters, active: 
         key,
         generation,
         append,
-        page: { tickets: data.tickets.map(normalizeTicket), count: data.count, hasMore: data.hasMore, nextCursor: data.nextCursor },
+        page: { tickets: data.tickets.map(normalizeTicket), count: data.count, countCapped: data.countCapped, hasMore: data.hasMore, nextCursor: data.nextCursor },
       })
     },
     [i18n],
