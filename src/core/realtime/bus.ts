@@ -11,6 +11,13 @@ export type Audience =
   | { kind: 'user'; userId: number; exceptSessionId?: string }
   /** A ticket's watchers: admins, its user, and agents of its queue (see ticket visibility). */
   | { kind: 'ticket'; ticketId: number; queueId: number | null; userId: number | null; status: string }
+  /**
+   * Platform audiences, across every company: the platform super users, or every signed-in user.
+   * The message's companyId is not a filter for them: each socket gets the frame under its own
+   * company's prefix (`company-<its id>-<channel>`), so clients listen as to any company channel.
+   */
+  | { kind: 'super' }
+  | { kind: 'everyone' }
 
 export type RealtimeMessage = {
   companyId: number

@@ -37,7 +37,16 @@ function audienceAllows(socket: ConnectedSocket, audience: Audience): boolean {
       return socket.userId === audience.userId && socket.sessionId !== audience.exceptSessionId
     case 'ticket':
       return canSeeTicket(socket, audience)
+    case 'super':
+      return socket.super
+    case 'everyone':
+      return true
   }
+}
+
+/** Audiences that span every company (the platform's lists: companies, plans, helps). */
+function isPlatformAudience(audience: Audience): boolean {
+  return audience.kind === 'super' || audience.kind === 'everyone'
 }
 
 export class RealtimeHub {
@@ -120,8 +129,19 @@ export class RealtimeHub {
     for (const socket of [...this.outbox.keys()]) this.flushSocket(socket)
   }
 
-  /** Queues the frames for the matched sockets (serialised once for all of them); sent at the end of the turn. */
+  /**
+   * Queues the frames for the matched sockets; sent at the end of the turn. A platform audience is
+   * delivered company by company, each socket hearing it under its own company's channel name.
+   */
   deliver(message: RealtimeMessage): number {
+    if (!isPlatformAudience(message.audience)) return this.deliverInCompany(message)
+    let delivered = 0
+    for (const companyId of [...this.byCompany.keys()]) delivered += this.deliverInCompany({ ...message, companyId })
+    return delivered
+  }
+
+  /** The matched sockets of the message's company (the frame serialised once for all of them). */
+  private deliverInCompany(message: RealtimeMessage): number {
     const sockets = this.byCompany.get(message.companyId)
     if (!sockets) return 0
     let frame: string | undefined

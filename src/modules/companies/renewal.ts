@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.ts'
 import { todayIso } from '../auth/service.ts'
 import type { Company } from './model.ts'
 import { findCompanyView } from './queries.ts'
+import { publishCompany } from './realtime.ts'
 
 /** How many months one renewal adds (§4 "Renewal"). */
 export const recurrenceMonths: Record<Recurrence, number> = {
@@ -89,5 +90,7 @@ export async function renewCompanyIn(tx: Transaction, input: { companyId: number
 export async function renewCompany(deps: Deps, input: { companyId: number }): Promise<Company> {
   await deps.db.transaction((tx) => renewCompanyIn(tx, { companyId: input.companyId, today: todayIso(deps.now()) }))
   deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
-  return (await findCompanyView(deps.db, input.companyId))!
+  const view = (await findCompanyView(deps.db, input.companyId))!
+  publishCompany(deps, { action: 'update', company: view })
+  return view
 }

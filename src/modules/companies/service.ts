@@ -10,7 +10,9 @@ import { assertTimezone, assertValidSchedules, invalidField, normalizeName, norm
 import type { Company, CompanyCreateBody, CompanyUpdateBody, SchedulesBody } from './model.ts'
 import { findCompanyView } from './queries.ts'
 import { assertCompanyNameFree, duplicateErrorOr, insertCompanyRecords, saveCampaignsEnabled, type NewCompany } from './records.ts'
+import { publishCompany } from './realtime.ts'
 import { calendarDateOrNull } from './renewal.ts'
+import { publishSettings } from '../settings/realtime.ts'
 
 /** Who is acting: a super user may act on any company, anyone else only on his own. */
 export type Actor = Pick<Caller, 'companyId' | 'super'>
@@ -49,7 +51,9 @@ export async function createCompany(deps: Deps, input: CompanyCreateBody): Promi
     })
   deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create' })
   if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
-  return (await findCompanyView(deps.db, created.companyId))!
+  const view = (await findCompanyView(deps.db, created.companyId))!
+  publishCompany(deps, { action: 'create', company: view })
+  return view
 }
 
 /**
@@ -78,8 +82,14 @@ export async function updateCompany(deps: Deps, input: { companyId: number; chan
       throw duplicateErrorOr(error)
     })
   deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
-  if (campaignsEnabled !== undefined) deps.bus.emit('setting.changed', { companyId: input.companyId, key: 'campaignsEnabled', value: String(campaignsEnabled) })
-  return (await findCompanyView(deps.db, input.companyId))!
+  if (campaignsEnabled !== undefined) {
+    const setting = { key: 'campaignsEnabled', value: String(campaignsEnabled) }
+    deps.bus.emit('setting.changed', { companyId: input.companyId, ...setting })
+    publishSettings(deps, input.companyId, { action: 'update', setting })
+  }
+  const view = (await findCompanyView(deps.db, input.companyId))!
+  publishCompany(deps, { action: 'update', company: view })
+  return view
 }
 
 /** Deletes the company and, through the foreign keys, everything it owns. Never the caller's own. */
@@ -88,6 +98,7 @@ export async function deleteCompany(deps: Deps, input: { companyId: number; acto
   const deleted = await deps.db.delete(companies).where(eq(companies.id, input.companyId)).returning({ id: companies.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND')
   deps.bus.emit('company.changed', { companyId: input.companyId, action: 'delete' })
+  publishCompany(deps, { action: 'delete', companyId: input.companyId })
 }
 
 /** The company's plan with its feature flags: for the company's own users and super users. */
@@ -115,5 +126,8 @@ export async function updateCompanySchedules(deps: Deps, input: { companyId: num
     .returning({ id: companies.id })
   if (updated.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND')
   deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
-  return (await findCompanyView(deps.db, input.companyId))!
+  const view = (await findCompanyView(deps.db, input.companyId))!
+  publishSettings(deps, input.companyId, { action: 'schedules', schedules: view.schedules })
+  publishCompany(deps, { action: 'update', company: view })
+  return view
 }

@@ -7,6 +7,7 @@ import { findPlanById } from '../plans/queries.ts'
 import { normalizeName, normalizePhone } from './fields.ts'
 import type { Company, SignupBody } from './model.ts'
 import { companyNameTaken, findCompanyView, userEmailTaken } from './queries.ts'
+import { publishCompany } from './realtime.ts'
 import { duplicateErrorOr, insertCompanyRecords } from './records.ts'
 import { addDays } from './renewal.ts'
 
@@ -45,5 +46,7 @@ export async function signUp(deps: Deps, input: SignupBody & { ip: string }): Pr
     })
   deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create' })
   if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
-  return (await findCompanyView(deps.db, created.companyId))!
+  const view = (await findCompanyView(deps.db, created.companyId))!
+  publishCompany(deps, { action: 'create', company: view })
+  return view
 }

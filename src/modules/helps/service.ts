@@ -5,6 +5,7 @@ import type { Deps } from '../../core/deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { CreateHelpBody, Help, UpdateHelpBody } from './model.ts'
 import { findHelp } from './queries.ts'
+import { publishHelp } from './realtime.ts'
 
 function titleOf(input: { title: string }): string {
   const title = input.title.trim()
@@ -25,6 +26,7 @@ export async function createHelp(deps: Deps, input: CreateHelpBody): Promise<Hel
     .returning({ id: helps.id })
   const help = await showHelp(deps, created!.id)
   deps.bus.emit('help.changed', { helpId: help.id, action: 'create' })
+  publishHelp(deps, { action: 'create', help })
   return help
 }
 
@@ -37,6 +39,7 @@ export async function updateHelp(deps: Deps, helpId: number, input: UpdateHelpBo
   if (updated.length === 0) throw new AppError('ERR_NO_HELP_FOUND')
   const help = await showHelp(deps, helpId)
   deps.bus.emit('help.changed', { helpId, action: 'update' })
+  publishHelp(deps, { action: 'update', help })
   return help
 }
 
@@ -44,4 +47,5 @@ export async function deleteHelp(deps: Deps, helpId: number): Promise<void> {
   const deleted = await deps.db.delete(helps).where(eq(helps.id, helpId)).returning({ id: helps.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_HELP_FOUND')
   deps.bus.emit('help.changed', { helpId, action: 'delete' })
+  publishHelp(deps, { action: 'delete', helpId })
 }

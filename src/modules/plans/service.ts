@@ -5,6 +5,7 @@ import type { Deps } from '../../core/deps.ts'
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../core/errors.ts'
 import type { Plan, PlanBody, PlanUpdateBody } from './model.ts'
 import { findPlanById, planNameTaken } from './queries.ts'
+import { publishPlan } from './realtime.ts'
 
 export async function getPlan(deps: Deps, input: { planId: number }): Promise<Plan> {
   const plan = await findPlanById(deps.db, input.planId)
@@ -29,6 +30,7 @@ export async function createPlan(deps: Deps, input: PlanBody): Promise<Plan> {
     })
   const plan = created[0]!
   deps.bus.emit('plan.changed', { planId: plan.id, action: 'create' })
+  publishPlan(deps, { action: 'create', plan })
   return plan
 }
 
@@ -56,6 +58,7 @@ export async function updatePlan(deps: Deps, input: { planId: number; changes: P
   const plan = updated[0]
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND')
   deps.bus.emit('plan.changed', { planId: plan.id, action: 'update' })
+  publishPlan(deps, { action: 'update', plan })
   return plan
 }
 
@@ -89,4 +92,5 @@ export async function deletePlan(deps: Deps, input: { planId: number }): Promise
     })
   if (deleted.length === 0) throw new AppError('ERR_NO_PLAN_FOUND')
   deps.bus.emit('plan.changed', { planId: input.planId, action: 'delete' })
+  publishPlan(deps, { action: 'delete', planId: input.planId })
 }

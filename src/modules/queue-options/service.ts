@@ -9,6 +9,7 @@ import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'
 import type { CreateQueueOptionBody, QueueOption, QueueOptionListQuery, QueueOptionNode, UpdateQueueOptionBody } from './model.ts'
 import { deleteOptions, findChildOptions, findQueueOption, findQueueOptions, lockQueue, queueExists } from './queries.ts'
+import { publishOptionsChange } from './realtime.ts'
 import { buildOptionTree, subtreeIds } from './tree.ts'
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
@@ -105,7 +106,9 @@ export async function createOption(deps: Deps, actor: Actor, input: CreateQueueO
       .returning({ id: queueOptions.id })
     return created!.id
   })
-  return optionOrFail(deps, { companyId, optionId })
+  const created = await optionOrFail(deps, { companyId, optionId })
+  await publishOptionsChange(deps, { companyId, queueId }, { action: 'create', optionIds: [optionId] })
+  return created
 }
 
 export async function updateOption(deps: Deps, actor: Actor, optionId: number, input: UpdateQueueOptionBody): Promise<QueueOption> {
@@ -133,7 +136,9 @@ export async function updateOption(deps: Deps, actor: Actor, optionId: number, i
       .set({ parentId, title, message: input.message, option })
       .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, optionId)))
   })
-  return optionOrFail(deps, { companyId, optionId })
+  const updated = await optionOrFail(deps, { companyId, optionId })
+  await publishOptionsChange(deps, { companyId, queueId }, { action: 'update', optionIds: [optionId] })
+  return updated
 }
 
 /** Removes the option and its whole subtree; answers which ids went. */
@@ -141,7 +146,7 @@ export async function deleteOption(deps: Deps, actor: Actor, optionId: number): 
   assertAdmin(actor)
   const companyId = actor.companyId
   const current = await optionOrFail(deps, { companyId, optionId })
-  return deps.db.transaction(async (tx) => {
+  const deletedIds = await deps.db.transaction(async (tx) => {
     await lockQueue(tx, { companyId, queueId: current.queueId })
     const options = await findQueueOptions(tx, { companyId, queueId: current.queueId })
     if (!options.some((option) => option.id === optionId)) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND')
@@ -149,4 +154,6 @@ export async function deleteOption(deps: Deps, actor: Actor, optionId: number): 
     await deleteOptions(tx, { companyId, optionIds: ids })
     return ids
   })
+  await publishOptionsChange(deps, { companyId, queueId: current.queueId }, { action: 'delete', optionIds: deletedIds })
+  return deletedIds
 }

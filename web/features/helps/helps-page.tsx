@@ -1,8 +1,10 @@
 // /helps (§2 Other screens "Help"): a grid of video cards (thumbnail, title, description); a card opens
 // a modal with the video, which Escape closes. The page's CSP allows no frames from other origins
 // (src/web/pages.ts), so the modal shows the thumbnail as a link that plays the video on YouTube.
+// Live: the help videos super users add, edit or remove arrive on the platform channel `helps`.
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
 import type { Help } from '../../../src/modules/helps/model.ts'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
@@ -11,10 +13,18 @@ import { Dialog } from '../../components/dialog.tsx'
 import { HelpIcon, PlayIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { videoWatchUrl, youtubeIdOf, youtubeThumbnailUrl } from './video.ts'
 
 type HelpCard = Omit<Help, 'createdAt' | 'updatedAt'>
+type HelpEvent = { action: 'create' | 'update'; help: HelpCard } | { action: 'delete'; helpId: number }
+
+/** The grid's order, as GET /helps/list gives it: by title. */
+function byTitle(first: HelpCard, second: HelpCard): number {
+  return first.title.localeCompare(second.title) || first.id - second.id
+}
 
 function Thumbnail({ help }: { help: HelpCard }) {
   const id = youtubeIdOf(help.video)
@@ -66,27 +76,47 @@ export function HelpsPage() {
   const [selected, setSelected] = useState<HelpCard | null>(null)
   const [isOpen, setIsOpen] = useState(false)
 
+  const socket = useAtomValue(realtimeSocketAtom)
+
+  const load = useCallback(
+    (isCurrent: () => boolean = () => true) => {
+      const failed = (failure: unknown) => {
+        if (!isCurrent()) return
+        // §8: the help list shows its errorList toast; the server's reason goes to the console.
+        console.warn('help list', errorMessage(i18n, apiErrorOf(failure).code))
+        showToast('error', t`Could not load the list.`)
+        setHelps((current) => current ?? [])
+      }
+      return api.helps.list
+        .get()
+        .then(({ data, error }) => {
+          if (!isCurrent()) return
+          if (error || !data) return failed(error)
+          setHelps(data)
+        })
+        .catch(failed)
+    },
+    [i18n, t],
+  )
   useEffect(() => {
     let live = true
-    const failed = (failure: unknown) => {
-      if (!live) return
-      // §8: the help list shows its errorList toast; the server's reason goes to the console.
-      console.warn('help list', errorMessage(i18n, apiErrorOf(failure).code))
-      showToast('error', t`Could not load the list.`)
-      setHelps([])
-    }
-    api.helps.list
-      .get()
-      .then(({ data, error }) => {
-        if (!live) return
-        if (error || !data) return failed(error)
-        setHelps(data)
-      })
-      .catch(failed)
+    void load(() => live)
     return () => {
       live = false
     }
-  }, [i18n, t])
+  }, [load])
+  // Frames sent while the socket was down are lost: read again after a reconnect.
+  useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
+
+  useChannel<HelpEvent>('helps', (event) => {
+    setHelps((current) => {
+      if (current === null) return current
+      const others = current.filter((help) => help.id !== (event.action === 'delete' ? event.helpId : event.help.id))
+      return event.action === 'delete' ? others : [...others, event.help].sort(byTitle)
+    })
+    // An open video follows its edit.
+    if (event.action === 'update') setSelected((current) => (current?.id === event.help.id ? event.help : current))
+  })
 
   return (
     <div className="admin-page">

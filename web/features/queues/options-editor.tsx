@@ -2,7 +2,11 @@
 // a nested list where every option can be edited, moved up or down among its siblings, given
 // sub-options, or deleted with everything under it. Each change is saved at once through
 // /api/queue-options; the tree is read again after it (GET /queue-options/tree).
+// Live: another admin's change to this queue's menu arrives on the `queue` channel (see
+// option-echoes.ts) and the tree is read again; while this user has a form or the delete confirmation
+// open, it waits (with a notice) until that is done, so an edit in progress is never lost.
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { apiErrorOf, type ApiError } from '../../api/errors.ts'
@@ -14,6 +18,10 @@ import { OptionForm, optionRules, type OptionFormErrors } from './option-form.ts
 import { descendantCount, moveChanges, siblingsOf, type OptionNode } from './option-tree.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { serverFieldErrors } from '../../forms/server-errors.ts'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
+import { optionsChangeFor, OwnOptionChanges, type QueueChannelFrame } from './option-echoes.ts'
+import '../../styles/live-notices.css'
 
 type Editing = { mode: 'add'; parentId: number | null } | { mode: 'edit'; optionId: number } | null
 type Direction = 'up' | 'down'
@@ -26,6 +34,11 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
   const [moving, setMoving] = useState(false)
   const focusAfterMove = useRef<{ optionId: number; direction: Direction } | null>(null)
   const container = useRef<HTMLDivElement>(null)
+  const own = useRef(new OwnOptionChanges())
+  // Someone else changed the menu while this user was busy here: read again once he is done.
+  const [outdated, setOutdated] = useState(false)
+  const busy = editing !== null || deleting !== null || moving
+  const socket = useAtomValue(realtimeSocketAtom)
 
   const load = useCallback(async () => {
     const { data, error } = await api['queue-options'].tree.get({ query: { queueId } })
@@ -39,6 +52,29 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
   useEffect(() => {
     void load()
   }, [load])
+
+  useEffect(() => {
+    if (!outdated || busy) return
+    setOutdated(false)
+    void load()
+  }, [outdated, busy, load])
+
+  useChannel<QueueChannelFrame>('queue', (frame) => {
+    const change = optionsChangeFor(frame, queueId)
+    if (change && own.current.heard(change) === 'other') setOutdated(true)
+  })
+  // Frames sent while the socket was down are lost: read again after a reconnect.
+  useEffect(() => socket?.onReconnect(() => setOutdated(true)), [socket])
+
+  /** Runs an own change (its requests and the reload after them); what was heard meanwhile is read after it. */
+  const ownChange = async <Result,>(work: () => Promise<Result>): Promise<Result> => {
+    own.current.start()
+    try {
+      return await work()
+    } finally {
+      if (own.current.finish()) setOutdated(true)
+    }
+  }
 
   // A moved option's row is re-rendered elsewhere: its button takes the focus back, so the keyboard
   // user can press again (the other direction's button when it reached the end of its list).
@@ -58,59 +94,70 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
     return errors
   }
 
-  const add = async (parentId: number | null, values: { title: string; message: string }) => {
-    const { error } = await api['queue-options'].post({ queueId, parentId: parentId ?? -1, ...values })
-    if (error) return refused(apiErrorOf(error))
-    // The form gives way to the row only once the tree holds it.
-    await load()
-    setEditing(null)
-    showToast('success', t`Option added.`)
-    return null
-  }
+  const add = (parentId: number | null, values: { title: string; message: string }) =>
+    ownChange(async () => {
+      const { data, error } = await api['queue-options'].post({ queueId, parentId: parentId ?? -1, ...values })
+      if (error || !data) return refused(apiErrorOf(error))
+      own.current.confirmed({ action: 'create', optionIds: [data.id] })
+      // The form gives way to the row only once the tree holds it.
+      await load()
+      setEditing(null)
+      showToast('success', t`Option added.`)
+      return null
+    })
 
-  const edit = async (optionId: number, values: { title: string; message: string }) => {
-    const { error } = await api['queue-options']({ id: optionId }).put(values)
-    if (error) return refused(apiErrorOf(error))
-    // The form gives way to the row only once the tree holds it.
-    await load()
-    setEditing(null)
-    showToast('success', t`Option saved.`)
-    return null
-  }
+  const edit = (optionId: number, values: { title: string; message: string }) =>
+    ownChange(async () => {
+      const { error } = await api['queue-options']({ id: optionId }).put(values)
+      if (error) return refused(apiErrorOf(error))
+      own.current.confirmed({ action: 'update', optionIds: [optionId] })
+      // The form gives way to the row only once the tree holds it.
+      await load()
+      setEditing(null)
+      showToast('success', t`Option saved.`)
+      return null
+    })
 
   const move = async (node: OptionNode, direction: Direction) => {
     if (!tree || moving) return
     const changes = moveChanges(siblingsOf(tree, node.id) ?? [], node.id, direction)
     if (changes.length === 0) return
     setMoving(true)
-    try {
-      for (const change of changes) {
-        const { error } = await api['queue-options']({ id: change.id }).put({ option: change.option })
-        if (error) {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
-          return
+    await ownChange(async () => {
+      try {
+        for (const change of changes) {
+          const { error } = await api['queue-options']({ id: change.id }).put({ option: change.option })
+          if (error) {
+            showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+            return
+          }
+          own.current.confirmed({ action: 'update', optionIds: [change.id] })
         }
+        showToast('success', t`Option moved.`)
+      } finally {
+        focusAfterMove.current = { optionId: node.id, direction }
+        // Read again in any case: a failed step leaves the numbers as the server has them.
+        await load()
+        setMoving(false)
       }
-      showToast('success', t`Option moved.`)
-    } finally {
-      focusAfterMove.current = { optionId: node.id, direction }
-      // Read again in any case: a failed step leaves the numbers as the server has them.
-      await load()
-      setMoving(false)
-    }
+    })
   }
 
   const confirmDelete = async (): Promise<boolean> => {
     if (!deleting) return true
-    const { error } = await api['queue-options']({ id: deleting.id }).delete()
-    if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
-      return false
-    }
-    showToast('success', t`Option deleted.`)
-    setEditing(null)
-    await load()
-    return true
+    const optionId = deleting.id
+    return ownChange(async () => {
+      const { data, error } = await api['queue-options']({ id: optionId }).delete()
+      if (error || !data) {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        return false
+      }
+      own.current.confirmed({ action: 'delete', optionIds: data.deletedIds })
+      showToast('success', t`Option deleted.`)
+      setEditing(null)
+      await load()
+      return true
+    })
   }
 
   const renderList = (nodes: OptionNode[], parentTitle: string | null) => (
@@ -179,6 +226,11 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
       <p className="field-description">
         {t`When a customer picks this queue, the bot lists these options; an option with sub-options lists them in turn. The number is what the customer types. Changes here are saved at once.`}
       </p>
+      {outdated && busy ? (
+        <p className="live-notice" role="status">
+          {t`Another admin changed these options. They are shown as soon as you finish here.`}
+        </p>
+      ) : null}
       {tree === null ? (
         <p role="status">{t`Loading…`}</p>
       ) : tree.length === 0 && editing?.mode !== 'add' ? (

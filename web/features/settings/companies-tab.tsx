@@ -1,8 +1,10 @@
 // The companies tab (super users, §6): every company, searched and paged as it scrolls, each row
 // tinted by days to its due date (§9) with the reason in words; create, edit, renew by one period of
-// its recurrence (§4 "Renewal") and delete, each confirmed where it cannot be undone. The server
-// publishes no realtime channel for companies: the list takes each answer as it comes back.
+// its recurrence (§4 "Renewal") and delete, each confirmed where it cannot be undone. Live: the other
+// super users' changes (and signups) arrive on the platform channel `companies`; `plans` keeps the
+// form's plan select and the rows' plan names current.
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
@@ -10,12 +12,15 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { EditIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { formatCalendarDate } from '../../i18n/format.ts'
 import { CompanyDialog, type CompanyRow, type PlanRow } from './company-dialog.tsx'
 import { daysToDue, dueToneOf } from './company-rules.ts'
 import { DueDateCell } from './due-date-cell.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
+import { upsertById, type CompanyEvent, type PlanEvent } from './live-events.ts'
 import { recurrenceLabels } from './recurrence.ts'
 import { failureOf } from './requests.ts'
 
@@ -39,6 +44,23 @@ export function CompaniesTab({ ownCompanyId }: { ownCompanyId: number }) {
     [t],
   )
   const list = usePagedList(fetchPage, search)
+  const socket = useAtomValue(realtimeSocketAtom)
+  // Frames sent while the socket was down are lost: read again after a reconnect.
+  useEffect(() => socket?.onReconnect(list.reload), [socket, list.reload])
+
+  useChannel<CompanyEvent>('companies', (event) => {
+    if (event.action === 'delete') list.remove(event.companyId)
+    else list.upsert(event.company)
+  })
+  useChannel<PlanEvent>('plans', (event) => {
+    if (event.action === 'delete') {
+      setPlans((current) => current.filter((plan) => plan.id !== event.planId))
+      return
+    }
+    const { plan } = event
+    setPlans((current) => upsertById(current, plan))
+    for (const company of list.items) if (company.planId === plan.id && company.plan?.name !== plan.name) list.upsert({ ...company, plan: { id: plan.id, name: plan.name } })
+  })
 
   // The plans, for the form's select; asked on each visit to the tab (the plans tab may have changed them).
   useEffect(() => {

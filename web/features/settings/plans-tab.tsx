@@ -1,7 +1,8 @@
 // The plans tab (super users, §6): every plan, public and private, with its limits, price and enabled
 // features; create, edit and delete (a plan a company is on cannot be deleted: the server says so).
-// No realtime channel carries plans: the list takes each answer as it comes back.
+// Live: the other super users' changes arrive on the platform channel `plans`.
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
@@ -9,9 +10,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { formatMoney } from '../../i18n/format.ts'
 import type { PlanRow } from './company-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
+import { upsertById, type PlanEvent } from './live-events.ts'
 import { PlanDialog } from './plan-dialog.tsx'
 import { planFeatureLabels } from './plan-features.ts'
 import { planFeatures } from './plan-rules.ts'
@@ -37,9 +41,16 @@ export function PlansTab() {
     }
   }, [t])
   useEffect(() => void load(), [load])
+  const socket = useAtomValue(realtimeSocketAtom)
+  // Frames sent while the socket was down are lost: read again after a reconnect.
+  useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
-  const upsert = (plan: PlanRow) =>
-    setPlans((current) => (current.some((existing) => existing.id === plan.id) ? current.map((existing) => (existing.id === plan.id ? plan : existing)) : [...current, plan]))
+  const upsert = (plan: PlanRow) => setPlans((current) => upsertById(current, plan))
+
+  useChannel<PlanEvent>('plans', (event) => {
+    if (event.action === 'delete') setPlans((current) => current.filter((plan) => plan.id !== event.planId))
+    else upsert(event.plan)
+  })
 
   const remove = async (): Promise<boolean> => {
     if (!deleting) return true

@@ -1,19 +1,24 @@
 // /settings (§2 Other screens "Settings"): the options tab; the company's business hours when the
 // setting scheduleType is 'company'; and for super users (§6) the companies, plans and helps tabs.
 // The selected tab is kept in the address (?tab=), so a reload or a shared link opens it again.
+// Live: another admin's change of a setting arrives on the `settings` channel and is shown at once
+// (a switch follows; the hours tab comes or goes with scheduleType); each tab listens to its own list.
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { useChannel } from '../../hooks/use-channel.ts'
+import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { CompaniesTab } from './companies-tab.tsx'
 import { CompanyHoursTab } from './company-hours-tab.tsx'
 import { HelpsTab } from './helps-tab.tsx'
 import { OptionsTab } from './options-tab.tsx'
 import { PlansTab } from './plans-tab.tsx'
+import type { SettingsEvent } from './live-events.ts'
 import { failureOf } from './requests.ts'
 import { settingsMapOf, type SettingsMap } from './setting-options.ts'
 
@@ -31,21 +36,35 @@ export function SettingsPage() {
   const isSuper = user?.super === true
   const [settings, setSettings] = useState<SettingsMap | null>(null)
   const [asked, setAsked] = useState<SettingsTab>(tabInAddress)
+  const socket = useAtomValue(realtimeSocketAtom)
 
+  const load = useCallback(
+    (isCurrent: () => boolean = () => true) =>
+      api.settings
+        .get()
+        .then(({ data, error }) => {
+          if (!isCurrent()) return
+          if (error || !data) showToast('error', failureOf(i18n, error).text)
+          else setSettings(settingsMapOf(data))
+        })
+        .catch((failure: unknown) => isCurrent() && showToast('error', failureOf(i18n, failure).text)),
+    [i18n],
+  )
   useEffect(() => {
     let current = true
-    api.settings
-      .get()
-      .then(({ data, error }) => {
-        if (!current) return
-        if (error || !data) showToast('error', failureOf(i18n, error).text)
-        else setSettings(settingsMapOf(data))
-      })
-      .catch((failure: unknown) => current && showToast('error', failureOf(i18n, failure).text))
+    void load(() => current)
     return () => {
       current = false
     }
-  }, [i18n])
+  }, [load])
+  // Frames sent while the socket was down are lost: read again after a reconnect.
+  useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
+
+  useChannel<SettingsEvent>('settings', (event) => {
+    if (event.action !== 'update') return
+    const { key, value } = event.setting
+    setSettings((current) => current && { ...current, [key]: value })
+  })
 
   const byCompany = settings?.scheduleType === 'company'
   const available: SettingsTab[] = ['options', ...(byCompany ? (['schedules'] as const) : []), ...(isSuper ? (['companies', 'plans', 'helps'] as const) : [])]
