@@ -5,7 +5,8 @@ import { createBullmqQueue, createInProcessQueue, type JobDefinition, type JobQu
 
 const logger = createLogger('silent')
 
-function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+// Up to 15 s: a loaded CI machine (and Redis beside it) can be slow; a real miss still fails.
+function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const started = Date.now()
     const poll = () => {
@@ -66,8 +67,9 @@ function suite(name: string, makeQueue: () => JobQueue) {
       let calls = 0
       const job: JobDefinition<typeof Payload> = { name: `${name}-dedupe`, payload: Payload, handle: async () => void calls++ }
       queue.register(job)
-      await queue.enqueue(job, { companyId: 1, id: 1 }, { delayMs: 100, jobId: `dedupe-${name}` })
-      await queue.enqueue(job, { companyId: 1, id: 1 }, { delayMs: 100, jobId: `dedupe-${name}` })
+      // Delayed long enough to be still pending when the second enqueue comes, however slow the machine.
+      await queue.enqueue(job, { companyId: 1, id: 1 }, { delayMs: 1_500, jobId: `dedupe-${name}` })
+      await queue.enqueue(job, { companyId: 1, id: 1 }, { delayMs: 1_500, jobId: `dedupe-${name}` })
       await until(() => calls >= 1)
       await Bun.sleep(200)
       expect(calls).toBe(1)

@@ -11,7 +11,7 @@ import type { ProviderHandlers } from '../../src/channels/provider.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { makeCompany, makeConnection, makePlan, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
 
@@ -50,11 +50,12 @@ describeInBrowser('connections page: pairing by phone number', () => {
     await harness.context.db.update(whatsapps).set({ provider: 'simulator' }).where(eq(whatsapps.id, connection.id))
     const ref = { companyId: company.id, whatsappId: connection.id }
     await harness.context.app.decorator.connections.start(ref)
-    await waitFor(async () => (await rowOf(connection.id)).status === 'qrcode', 5000)
+    await waitFor(async () => (await rowOf(connection.id)).status === 'qrcode')
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
-    await page.goto('/connections')
+    // The new codes and CONNECTED reach the page over its socket only.
+    await withLiveSocket(page, () => page.goto('/connections'))
     await row(page, 'Recepção').getByRole('button', { name: 'Show the QR code of Recepção' }).click()
     const qr = page.getByRole('dialog', { name: 'Read the QR code' })
     await qr.getByRole('img', { name: 'QR code of Recepção' }).waitFor()

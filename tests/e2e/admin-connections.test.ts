@@ -10,7 +10,7 @@ import { messages, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { makeCompany, makeConnection, makePlan, makeQueue, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // This file's server runs the WhatsApp simulator.
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
@@ -30,13 +30,15 @@ function row(page: Page, name: string) {
 
 describeInBrowser('connections page', () => {
   test('an admin adds a simulator connection: the QR modal shows the code and closes on CONNECTED', async () => {
-    // Time to look at (and photograph) the QR code before the simulated phone "reads" it.
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 4000 })
+    // Time to look at (and photograph) the QR code before the simulated phone "reads" it, with room
+    // for a slow page on a loaded machine: the modal has to be seen before it closes by itself.
+    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 8000 })
     const { company, admin } = await makeAdminCompany('Padaria Pão Quente')
     await makeConnection(harness.context.db, { companyId: company.id, name: 'Balcão', isDefault: true })
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
-    await page.goto('/connections')
+    // The QR code and the connection's progress reach the page over its socket only.
+    await withLiveSocket(page, () => page.goto('/connections'))
     await page.getByRole('heading', { name: 'Connections' }).waitFor()
     await row(page, 'Balcão').getByText('Disconnected').waitFor()
 
@@ -60,7 +62,7 @@ describeInBrowser('connections page', () => {
     await page.screenshot({ path: join(screenshots, 'connections-qr.png') })
 
     // The simulated phone reads it: the modal closes by itself and the row says so, without a reload.
-    await qr.waitFor({ state: 'detached', timeout: 10_000 })
+    await qr.waitFor({ state: 'detached', timeout: 30_000 })
     await row(page, 'Vendas').getByText('Connected', { exact: true }).waitFor()
     await page.getByText('Vendas is connected.').waitFor()
     expect(await row(page, 'Vendas').getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).count()).toBe(1)
@@ -76,7 +78,7 @@ describeInBrowser('connections page', () => {
     await customer.getByRole('textbox', { name: 'Message' }).fill('Olá, vocês abrem no sábado?')
     await customer.getByRole('button', { name: 'Send as the customer' }).click()
     await page.getByText('Sent as the customer: the ticket is in the inbox.').waitFor()
-    await waitFor(async () => (await harness.context.db.select().from(messages).where(eq(messages.body, 'Olá, vocês abrem no sábado?'))).length === 1, 5000)
+    await waitFor(async () => (await harness.context.db.select().from(messages).where(eq(messages.body, 'Olá, vocês abrem no sábado?'))).length === 1)
     expect(await customer.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('')
     await customer.getByRole('button', { name: 'Close' }).click()
     // Not offered on a real (Baileys) connection.
@@ -150,17 +152,18 @@ describeInBrowser('connections page', () => {
   }, E2E_TIMEOUT * 2)
 
   test('disconnect, then try again: a new QR code, then CONNECTED', async () => {
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 1500 })
+    // The QR code must be seen before the simulated phone reads it: room for a slow page.
+    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 5000 })
     const { company, admin } = await makeAdminCompany('Floricultura Ipê')
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
     const flores = await makeConnection(harness.context.db, { companyId: company.id, name: 'Flores', isDefault: true })
     await harness.context.db.update(whatsapps).set({ provider: 'simulator' }).where(eq(whatsapps.id, flores.id))
-    await page.goto('/connections')
+    await withLiveSocket(page, () => page.goto('/connections'))
     await row(page, 'Flores').getByText('Disconnected').waitFor()
     // Started by the server (as at boot): the page learns of each step from the realtime channels alone.
     await harness.context.app.decorator.connections.start({ companyId: company.id, whatsappId: flores.id })
-    await row(page, 'Flores').getByText('Connected', { exact: true }).waitFor({ timeout: 10_000 })
+    await row(page, 'Flores').getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 })
 
     await row(page, 'Flores').getByRole('button', { name: 'Disconnect Flores' }).click()
     await page.getByRole('dialog', { name: 'Disconnect?' }).getByRole('button', { name: 'Disconnect' }).click()
@@ -169,7 +172,7 @@ describeInBrowser('connections page', () => {
     await row(page, 'Flores').getByRole('button', { name: 'Try again to connect Flores' }).click()
     const qr = page.getByRole('dialog', { name: 'Read the QR code' })
     await qr.getByRole('img', { name: 'QR code of Flores' }).waitFor()
-    await qr.waitFor({ state: 'detached', timeout: 10_000 })
+    await qr.waitFor({ state: 'detached', timeout: 30_000 })
     await row(page, 'Flores').getByText('Connected', { exact: true }).waitFor()
     expect(unexpectedErrors(problems)).toEqual([])
     await browserContext.close()

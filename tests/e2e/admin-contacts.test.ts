@@ -12,24 +12,13 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { contactExtraInfo, contacts, tickets, userQueues } from '../../db/schema/index.ts'
 import { makeConnection, makeContact, makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 function row(page: Page, name: string, table = 'Contacts') {
   return page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name })
-}
-
-/** The page's socket is up (its ready frame arrived), so a change made now reaches it. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"event":"ready"')) resolve()
-      })
-    })
-  })
 }
 
 async function storedContact(companyId: number, number: string) {
@@ -64,9 +53,7 @@ describeInBrowser('contacts page', () => {
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
-    const ready = socketReady(page)
-    await page.goto('/contacts')
-    await ready
+    await withLiveSocket(page, () => page.goto('/contacts'))
     await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor()
     await row(page, 'Bruno Base').waitFor()
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Name', 'Number', 'E-mail', 'Actions'])
@@ -261,7 +248,7 @@ describeInBrowser('contacts page', () => {
       const value = Number(bar?.getAttribute('aria-valuenow'))
       return value > 0 && value < 100
     })
-    await dialog.getByText('2 contacts imported.').waitFor({ timeout: 15_000 })
+    await dialog.getByText('2 contacts imported.').waitFor({ timeout: 30_000 })
     await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
 
     // The report: the spreadsheet's line (header = 1) of each refused row and why.

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { helps } from '../../db/schema/index.ts'
 import { makeCompany, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -28,17 +28,6 @@ async function otherUser(companyId: number, profile: 'user' | 'admin' | 'supervi
   return { user, client: harness.context.as(session.token) }
 }
 
-/** The page's socket is up (its ready frame arrived), so a change made now reaches it. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"event":"ready"')) resolve()
-      })
-    })
-  })
-}
-
 describeInBrowser('tags page', () => {
   test('an admin lists, searches, adds (name ≥ 3, kanban), edits and deletes tags; others\' changes arrive live', async () => {
     const company = await makeCompany(harness.context.db)
@@ -51,9 +40,7 @@ describeInBrowser('tags page', () => {
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
-    const ready = socketReady(page)
-    await page.goto('/tags')
-    await ready
+    await withLiveSocket(page, () => page.goto('/tags'))
     await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor()
     expect(await page.title()).toContain('Tags')
     const rows = dataRows(page, 'Tags')
@@ -164,9 +151,7 @@ describeInBrowser('quick replies page', () => {
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, agent)
-    const ready = socketReady(page)
-    await page.goto('/quick-messages')
-    await ready
+    await withLiveSocket(page, () => page.goto('/quick-messages'))
     const rows = dataRows(page, 'Quick replies')
     await rows.first().waitFor()
     expect(await rows.allInnerTexts()).toEqual([expect.stringMatching(/^\/hours\s+We are open.*Shared/)])

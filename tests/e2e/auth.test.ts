@@ -1,11 +1,16 @@
 // Sign-up, sign-in, its errors, logout and the password reset, in a real browser (§2, §4, §5, §8).
-import { expect, test } from 'bun:test'
+import { afterEach, expect, test } from 'bun:test'
 import { desc, eq } from 'drizzle-orm'
 import { mailOutbox } from '../../db/schema/index.ts'
 import { daysFromToday, makeCompany, makePlan, makeUser } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const harness = await startWebHarness()
+/** Undone after each test, passed or not (a fixed server clock must not outlive its test). */
+const afterThisTest: (() => void)[] = []
+afterEach(() => {
+  for (const undo of afterThisTest.splice(0)) undo()
+})
 
 describeInBrowser('public pages and the session', () => {
   test('sign up a company, then sign in and land on /tickets with the greeting', async () => {
@@ -13,6 +18,12 @@ describeInBrowser('public pages and the session', () => {
     const { page, browserContext, problems } = await openPage(harness)
     const companyName = `Acme ${Date.now()}`
     const email = `owner-${Date.now()}@example.com`
+    // The trial's days are counted by the server at sign-up and by the browser when it shows them: one
+    // fixed clock for both, so that a midnight in between does not make it 2 days.
+    const now = new Date()
+    harness.context.setNow(() => now)
+    afterThisTest.push(() => harness.context.setNow(() => new Date()))
+    await page.clock.setFixedTime(now)
 
     await page.goto('/signup')
     // Checked before sending: nothing filled in.

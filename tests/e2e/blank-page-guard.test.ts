@@ -17,9 +17,15 @@ async function visibleText(page: import('playwright-core').Page): Promise<string
   return (await page.locator('#root').innerText()).trim()
 }
 
+/**
+ * Every page is loaded and waited on until the network is idle (half a second at least), so the time
+ * grows with the number of pages: the limit does too, with room for a loaded machine.
+ */
+const PAGES_TIMEOUT = Math.max(E2E_TIMEOUT * 2, servedPaths.length * 5_000)
+
 describeInBrowser('blank-page guard', () => {
-  test('signed out: every page shows text (private ones at /login), without errors', async () => {
-    for (const language of ['en', 'pt', 'es']) {
+  for (const language of ['en', 'pt', 'es']) {
+    test(`signed out, in ${language}: every page shows text (private ones at /login), without errors`, async () => {
       const { page, browserContext, problems } = await openPage(harness)
       await page.goto('/login')
       await page.evaluate((code) => localStorage.setItem('language', code), language)
@@ -33,8 +39,8 @@ describeInBrowser('blank-page guard', () => {
       }
       expect([...problems.consoleErrors, ...problems.pageErrors]).toEqual([])
       await browserContext.close()
-    }
-  }, E2E_TIMEOUT * 2)
+    }, PAGES_TIMEOUT)
+  }
 
   test('signed in: every page shows text (public ones go on to /tickets), without errors', async () => {
     const company = await makeCompany(harness.context.db)
@@ -53,5 +59,5 @@ describeInBrowser('blank-page guard', () => {
     }
     expect([...problems.consoleErrors, ...problems.pageErrors]).toEqual([])
     await browserContext.close()
-  }, E2E_TIMEOUT * 2)
+  }, PAGES_TIMEOUT)
 })

@@ -11,7 +11,7 @@ import { messages, tickets, whatsapps } from '../../db/schema/index.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
-import { CHROMIUM_PATH, describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { CHROMIUM_PATH, describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // The simulator's routes are mounted only when the flag is on when the app is created.
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
@@ -33,7 +33,7 @@ async function makeConversation(companyName = 'Padaria Pão Quente') {
   const client = harness.context.as((await signIn(harness.context, operator)).token)
   const created = await client.api.whatsapp.post({ name: 'Loja', provider: 'simulator' })
   const whatsappId = created.data!.id
-  await waitFor(async () => (await db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED', 5000)
+  await waitFor(async () => (await db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
   const simulator = client.api.simulator({ whatsappId })
   const customer = `55119${String(Date.now()).slice(-8)}`
   expect((await simulator.inbound.post({ from: customer, name: 'Joana Cliente', body: 'Olá, bom dia!' })).status).toBe(200)
@@ -81,7 +81,8 @@ describeInBrowser('the chat of a ticket', () => {
     const { page, browserContext, problems } = await openPage(harness, { viewport: { width: 1280, height: 800 } })
     await signInThroughForm(page, conversation.admin)
     expect((await harness.context.db.select().from(tickets).where(eq(tickets.id, conversation.ticket.id)))[0]!.unreadMessages).toBeGreaterThan(0)
-    await page.goto(`/tickets/${conversation.ticket.uuid}`)
+    // A customer writes below while the page is open: its socket is registered first.
+    await withLiveSocket(page, () => page.goto(`/tickets/${conversation.ticket.uuid}`))
 
     // Page 1: the newest 20, scrolled to the bottom; opening marked the ticket read.
     await bubbleWith(page, 'Olá, bom dia!').waitFor()
@@ -109,8 +110,9 @@ describeInBrowser('the chat of a ticket', () => {
     const topAfter = await bubbleWith(page, firstShown).evaluate((element) => element.getBoundingClientRect().top)
     expect(Math.abs(topAfter - topBefore)).toBeLessThan(60)
     expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(50)
-    // Up to the start: all messages, and the marker of the conversation's beginning on top.
-    for (let round = 0; round < 5 && (await bubbles(page).count()) < SEEDED + 1; round += 1) {
+    // Up to the start: all messages, and the marker of the conversation's beginning on top. Each time
+    // at the top asks for the next page, however long the one before took to come.
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && (await bubbles(page).count()) < SEEDED + 1; ) {
       await list.evaluate((element) => element.scrollTo({ top: 0 }))
       await page.waitForTimeout(300)
     }
@@ -134,6 +136,8 @@ describeInBrowser('the chat of a ticket', () => {
     await input.fill('Entregamos sim, até as 18h.')
     await input.press('Enter')
     await bubbleWith(page, 'Entregamos sim, até as 18h.').waitFor()
+    // The bubble may come over the socket before the send's answer, which is what clears the input.
+    await waitFor(async () => (await input.inputValue()) === '')
     expect(await input.inputValue()).toBe('')
     await panel(page).locator('.chat-file-input').setInputFiles({ name: 'cardapio.png', mimeType: 'image/png', buffer: png })
     await panel(page).locator('.chat-attachment', { hasText: 'cardapio.png' }).waitFor()
@@ -158,6 +162,8 @@ describeInBrowser('the chat of a ticket', () => {
     await input.press('Enter')
     const quoting = bubbleWith(page, 'Sim, hoje mesmo!')
     await quoting.locator('.chat-quote', { hasText: 'Vocês entregam hoje?' }).waitFor()
+    // As above: the preview goes with the send's answer, which may come after the socket's bubble.
+    await panel(page).locator('.chat-reply-preview').waitFor({ state: 'detached' })
     expect(await panel(page).locator('.chat-reply-preview').count()).toBe(0)
     await waitFor(async () => (await outbox(conversation)).length >= 3)
     const quoted = (await outbox(conversation))[2]!
@@ -256,11 +262,11 @@ describeInBrowser('the chat of a ticket', () => {
 
       await panel(page).locator('.chat-record').click()
       await recorder.locator('.chat-recorder-dot[data-active]').waitFor()
-      await waitFor(async () => (await recorder.locator('.chat-recorder-time').innerText()) === '00:02', 5000)
+      await waitFor(async () => (await recorder.locator('.chat-recorder-time').innerText()) === '00:02')
       expect(lazyChunks.some((url) => url.includes('lamejs'))).toBe(true)
       await recorder.getByRole('button').last().click()
       await panel(page).locator('.chat-bubble-mine audio.chat-audio').waitFor()
-      await waitFor(async () => (await outbox(conversation)).length === 1, 5000)
+      await waitFor(async () => (await outbox(conversation)).length === 1)
       const [voice] = await outbox(conversation)
       expect(voice!.media).toMatchObject({ kind: 'audio', mimetype: 'audio/mpeg' })
       // About two seconds at 128 kbps: well over the 10000-byte floor.

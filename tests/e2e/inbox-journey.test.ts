@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { ticketNotes, tickets, userQueues, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
 
@@ -81,7 +81,7 @@ async function makeDesk() {
   const whatsappId = created.data!.id
   // One queue on the connection: a new conversation goes straight into it (§3, no menu).
   await harness.context.db.insert(whatsappQueues).values({ companyId, whatsappId, queueId: queue.id })
-  await waitFor(async () => (await harness.context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED', 5000)
+  await waitFor(async () => (await harness.context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
   const simulator = driver.api.simulator({ whatsappId })
   const outbox = async () => (await simulator.outbox.get({ query: {} })).data!.messages
   return { tenant, simulator, outbox }
@@ -93,7 +93,8 @@ async function journey(page: Page, texts: Texts, options: { language: string; na
   // Signed in through the English form, then the page is shown in the journey's language.
   await signInThroughForm(page, agent)
   await page.evaluate((language) => localStorage.setItem('language', language), options.language)
-  await page.reload()
+  // The ticket must then arrive live: the reloaded page's socket is registered before the customer writes.
+  await withLiveSocket(page, () => page.reload())
   await page.locator('.topbar-greeting').waitFor()
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(options.language)
 
@@ -109,8 +110,11 @@ async function journey(page: Page, texts: Texts, options: { language: string; na
   // Accepted: it moves to the agent's tab and opens.
   await row.getByRole('button', { name: texts.accept('Marta Rocha') }).click()
   await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/)
-  if (texts.attendanceTab) expect(await page.getByRole('tab', { name: texts.attendanceTab }).getAttribute('aria-selected')).toBe('true')
-  else await page.getByRole('tab', { name: texts.assignedTab }).waitFor()
+  if (texts.attendanceTab) {
+    // The narrow screen turns to the ticket's tab as the opened ticket renders: waited for, then checked.
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: texts.attendanceTab }).waitFor()
+    expect(await page.getByRole('tab', { name: texts.attendanceTab }).getAttribute('aria-selected')).toBe('true')
+  } else await page.getByRole('tab', { name: texts.assignedTab }).waitFor()
   const panel = page.locator('.ticket-panel')
   await panel.locator('.chat-bubble', { hasText: 'Boa tarde, meu pedido não chegou' }).waitFor()
   const [ticket] = await harness.context.db.select().from(tickets).where(eq(tickets.companyId, desk.tenant.company.id))
@@ -132,7 +136,7 @@ async function journey(page: Page, texts: Texts, options: { language: string; na
   await input.fill('Chega amanhã!')
   await input.press('Enter')
   await panel.locator('.chat-bubble', { hasText: 'Chega amanhã!' }).locator('.chat-quote').waitFor()
-  await waitFor(async () => (await desk.outbox()).length >= 3, 5000)
+  await waitFor(async () => (await desk.outbox()).length >= 3)
   const sent = await desk.outbox()
   const signature = `*${agent.name}*:\n`
   expect(sent).toHaveLength(3)

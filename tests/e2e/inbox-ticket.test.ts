@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { contacts, schedules, ticketNotes, tickets, ticketTags, userQueues } from '../../db/schema/index.ts'
 import { makeCompany, makeConnection, makeContact, makeQueue, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -38,8 +38,9 @@ async function ticketRow(id: number) {
   return row
 }
 
+/** Opens the ticket's address; its socket is registered, so changes made elsewhere then reach the page. */
 async function openTicketByUrl(page: Page, uuid: string): Promise<void> {
-  await page.goto(`/tickets/${uuid}`)
+  await withLiveSocket(page, () => page.goto(`/tickets/${uuid}`))
   await page.locator('.ticket-header').waitFor()
 }
 
@@ -197,6 +198,8 @@ describeInBrowser('the open ticket', () => {
     await drawer.getByRole('button', { name: 'Edit contact' }).focus()
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'detached' })
+    // The focus comes back once the drawer is gone (a frame later): waited for, then checked.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Contact details')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Contact details')
     expect(unexpectedErrors(problems)).toEqual([])
     await browserContext.close()

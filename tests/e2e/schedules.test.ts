@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { schedules } from '../../db/schema/index.ts'
 import { makeCompany, makeContact, makePlan, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { waitFor } from '../helpers/fake-whatsapp.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -19,17 +20,6 @@ const HOUR = 60 * 60 * 1000
 
 /** A 1×1 PNG: the server checks an image's bytes, not its name. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64')
-
-/** The page's socket is up (its ready frame arrived), so a change made now reaches it. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"event":"ready"')) resolve()
-      })
-    })
-  })
-}
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
@@ -78,9 +68,7 @@ describeInBrowser('schedules page', () => {
       if (url.pathname === '/api/contacts/list') contactSearches.push(url.searchParams.get('searchParam') ?? '')
     })
     await signInThroughForm(page, user)
-    const ready = socketReady(page)
-    await page.goto('/schedules')
-    await ready
+    await withLiveSocket(page, () => page.goto('/schedules'))
     await page.getByRole('heading', { name: 'Schedules (0)', level: 1 }).waitFor()
     expect(await page.title()).toContain('Schedules')
     // The four views, month first.
@@ -88,17 +76,22 @@ describeInBrowser('schedules page', () => {
     expect(await views.getByRole('radio').allTextContents()).toEqual(['Month', 'Week', 'Day', 'Agenda'])
     expect(await views.getByRole('radio', { name: 'Month' }).isChecked()).toBe(true)
 
+    // The dialog reads the clock as it opens, somewhere between these two instants (a minute may turn in between).
+    const beforeOpening = Date.now()
     await page.getByRole('button', { name: 'Add schedule' }).click()
     const dialog = page.getByRole('dialog', { name: 'New scheduled message', exact: true })
     await dialog.waitFor()
-    // §9: one hour ahead, on the minute, as the browser's clock (São Paulo) reads it.
     const opened = Date.now()
-    const expected = [localParts(new Date(opened + HOUR)), localParts(new Date(opened + HOUR + 60_000))]
+    // §9: one hour ahead, on the minute, as the browser's clock (São Paulo) read it then.
+    const onTheMinute = (moment: number) => Math.floor(moment / 60_000) * 60_000
+    const expected = [...new Set([onTheMinute(beforeOpening + HOUR), onTheMinute(opened + HOUR)])].map((moment) => localParts(new Date(moment)))
     const segments = await sendAtSegments(page)
     expect(expected.map((parts) => [parts.day, parts.month, parts.year, parts.hour, parts.minute])).toContainEqual(segments)
 
     // §5: everything missing, then a body too short.
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+    // One check shows both messages at once: counted once they are on screen.
+    await dialog.getByText('Required', { exact: true }).first().waitFor()
     expect(await dialog.getByText('Required', { exact: true }).count()).toBe(2)
     await dialog.getByLabel('Message').fill('Hi')
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
@@ -112,6 +105,8 @@ describeInBrowser('schedules page', () => {
     await contactBox.fill('Mar')
     await page.getByRole('option', { name: 'Maria Silva (5511987654321)' }).click()
     expect(contactSearches).toEqual(['Mar'])
+    // The picker writes the chosen contact into its input in an effect: waited for, then checked.
+    await waitFor(async () => (await contactBox.inputValue()) === 'Maria Silva (5511987654321)')
     expect(await contactBox.inputValue()).toBe('Maria Silva (5511987654321)')
 
     // §5: the attachment must be a png, jpg or jpeg image.
@@ -135,8 +130,8 @@ describeInBrowser('schedules page', () => {
     const [stored] = await harness.context.db.select().from(schedules).where(eq(schedules.companyId, company.id))
     expect(stored!).toMatchObject({ body: 'Your order is ready.', contactId: maria.id, ticketId: null, userId: user.id, status: 'PENDENTE', mediaName: 'receipt.png' })
     expect(stored!.sendAt.getTime() % 60_000).toBe(0)
-    expect(stored!.sendAt.getTime()).toBeGreaterThan(opened + HOUR - 60_000)
-    expect(stored!.sendAt.getTime()).toBeLessThanOrEqual(opened + HOUR + 60_000)
+    expect(stored!.sendAt.getTime()).toBeGreaterThanOrEqual(onTheMinute(beforeOpening + HOUR))
+    expect(stored!.sendAt.getTime()).toBeLessThanOrEqual(opened + HOUR)
 
     // On the agenda, at its local time (an hour ahead may be next month: the agenda spans a month ahead).
     await views.getByRole('radio', { name: 'Agenda' }).click()
@@ -233,9 +228,7 @@ describeInBrowser('schedules page', () => {
 
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: TIME_ZONE })
     await signInThroughForm(page, user)
-    const ready = socketReady(page)
-    await page.goto('/schedules')
-    await ready
+    await withLiveSocket(page, () => page.goto('/schedules'))
     await page.getByRole('heading', { name: 'Schedules (2)', level: 1 }).waitFor()
     await page.getByRole('radiogroup', { name: 'Calendar view' }).getByRole('radio', { name: 'Agenda' }).click()
     const row = (text: string) => page.locator('.rbc-agenda-table tbody tr').filter({ hasText: text })
@@ -263,6 +256,8 @@ describeInBrowser('schedules page', () => {
     await retry.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Scheduled message saved.').waitFor()
     await row('Pedro Alves').waitFor()
+    // The row is there already: its status changes once the saved schedule comes back to the list.
+    await row('Pedro Alves').getByText('Send error').waitFor({ state: 'detached' })
     expect(await row('Pedro Alves').getByText('Send error').count()).toBe(0)
 
     // Live: a colleague adds one, edits it, and the dispatcher's status changes arrive the same way.

@@ -3,7 +3,7 @@ import { expect, test } from 'bun:test'
 import { and, eq, isNull } from 'drizzle-orm'
 import { sessions } from '../../db/schema/index.ts'
 import { makeCompany, makeUser } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 
@@ -84,17 +84,8 @@ describeInBrowser('the app shell', () => {
       })
     })
     await signInThroughForm(first.page, user)
-    // Wait for the server's ready frame, listening from the socket's first moment: the frame may come
-    // before a listener attached after the 'websocket' event would see it.
-    const socketReady = new Promise<void>((resolve) => {
-      first.page.on('websocket', (socket) => {
-        socket.on('framereceived', (frame) => {
-          if (String(frame.payload).includes('"event":"ready"')) resolve()
-        })
-      })
-    })
-    await first.page.reload()
-    await socketReady
+    // The sign-in elsewhere must reach this tab over its socket: registered on the server first.
+    await withLiveSocket(first.page, () => first.page.reload())
 
     const second = await openPage(harness)
     await signInThroughForm(second.page, user)

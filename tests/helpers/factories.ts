@@ -6,7 +6,10 @@ import { createDefaultSettings } from '../../src/modules/settings/defaults.ts'
 import type { TestContext } from './context.ts'
 import { contacts, tags, ticketTags, tickets, type TicketStatus } from '../../db/schema/index.ts'
 
-const unique = () => randomBytes(4).toString('hex')
+// Unique within the process (a counter), different from run to run (random): names, e-mails and numbers
+// with a unique index never collide, however many a file makes.
+let made = 0
+const unique = () => `${randomBytes(2).toString('hex')}${(++made).toString(16).padStart(4, '0')}`
 
 export const TEST_PASSWORD = 'Secret123'
 // Hashing is deliberately slow; hash the shared test password once per file.
@@ -22,8 +25,9 @@ export async function makePlan(db: Database, overrides: Partial<typeof plans.$in
   return plan!
 }
 
-export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+/** The calendar day (UTC, YYYY-MM-DD) `days` after today, or after `from` for a test that fixes its clock. */
+export function daysFromToday(days: number, from: Date = new Date()): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10)
 }
 
 export async function makeCompany(db: Database, overrides: Partial<typeof companies.$inferInsert> = {}) {
@@ -95,7 +99,7 @@ export async function makeSuper(context: TestContext) {
 export async function makeQueue(db: Database, input: { companyId: number; name?: string; color?: string }) {
   const [queue] = await db
     .insert(queues)
-    .values({ companyId: input.companyId, name: input.name ?? `Queue ${unique()}`, color: input.color ?? `#${unique().slice(0, 6)}` })
+    .values({ companyId: input.companyId, name: input.name ?? `Queue ${unique()}`, color: input.color ?? `#${unique().slice(-6)}` })
     .returning()
   return queue!
 }
@@ -125,7 +129,7 @@ export async function makeContact(db: Database, input: { companyId: number; name
     .values({
       companyId: input.companyId,
       name: input.name ?? `Contact ${unique()}`,
-      number: input.number ?? `55${String(parseInt(unique(), 16)).padStart(11, '0').slice(-11)}`,
+      number: input.number ?? `55${String(parseInt(unique(), 16)).padStart(11, '0')}`,
       email: input.email ?? '',
     })
     .returning()

@@ -147,9 +147,11 @@ export function inboundMessage(overrides: Partial<InboundMessage> & { from: stri
   }
 }
 
-/** A random customer number (Brazilian mobile shape). */
+let numbersMade = 0
+
+/** A customer number (Brazilian mobile shape): random, and never the same twice in a process (a counter). */
 export function randomNumber(): string {
-  return `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  return `55119${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${String(++numbersMade % 1e4).padStart(4, '0')}`
 }
 
 /** Every realtime message published from now on (all companies), as the bus carries them. */
@@ -166,8 +168,12 @@ export function captureRealtime(context: TestContext) {
   }
 }
 
-/** Polls until the check passes (realtime over Redis arrives asynchronously). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
+/**
+ * Polls until the check passes (realtime over Redis arrives asynchronously). The default deadline is
+ * generous: CI runs two test files at once beside the database on two cores, and a deadline only
+ * decides how long a real failure takes to show.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > until) throw new Error('condition not met in time')
@@ -175,5 +181,33 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   }
 }
 
-/** Gives an asynchronous bus (Redis) time to deliver what was published, before counting. */
-export const settleRealtime = () => Bun.sleep(process.env.REDIS_URL ? 150 : 10)
+let settleMarkers = 0
+
+/**
+ * Returns once what was published before the call has reached the bus's subscribers (the capture of
+ * captureRealtime, the sockets' hub), before counting. With the context: a marker published after it
+ * comes back, and one publisher's messages arrive in order (Redis pub/sub keeps it), so nothing
+ * earlier is still on its way however slow the machine. The pause is kept for publications that
+ * follow an awaited call asynchronously.
+ */
+export async function settleRealtime(context?: TestContext): Promise<void> {
+  await Bun.sleep(process.env.REDIS_URL ? 150 : 10)
+  if (!context) return
+  const marker = `test-settle-${process.pid}-${++settleMarkers}`
+  let stop = () => {}
+  const back = new Promise<void>((resolve) => {
+    stop = context.deps.realtime.subscribe((message) => {
+      if (message.channel === marker) resolve()
+    })
+  })
+  // Company 0 has no sockets: the marker reaches the subscribers and no client.
+  context.deps.realtime.publish({ companyId: 0, channel: marker, data: null, audience: { kind: 'company' } })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the realtime bus did not deliver a marker within 15 s')), 15_000)))
+  try {
+    await Promise.race([back, late])
+  } finally {
+    clearTimeout(timer)
+    stop()
+  }
+}

@@ -3,14 +3,25 @@ export type Frame = { channel?: string; event?: string; data?: unknown }
 
 export type TestSocket = Awaited<ReturnType<typeof openSocket>>
 
+/** The event of a settle() probe: the server answers an unknown event with an error frame naming it. */
+const PROBE_PREFIX = 'testSettleProbe'
+let probes = 0
+
 export async function openSocket(baseUrl: string, token: string) {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`
   const socket = new WebSocket(url)
   const frames: Frame[] = []
   const waiters: { match: (frame: Frame) => boolean; resolve: (frame: Frame) => void }[] = []
+  const probeAnswers = new Map<string, () => void>()
   let closed: { code: number; reason: string } | undefined
   socket.addEventListener('message', (event) => {
     const frame = JSON.parse(String(event.data)) as Frame
+    // A probe's answer is the harness's business, not one of the frames a test looks at.
+    const probe = frame.event === 'error' ? (frame.data as { event?: unknown } | undefined)?.event : undefined
+    if (typeof probe === 'string' && probe.startsWith(PROBE_PREFIX)) {
+      probeAnswers.get(probe)?.()
+      return
+    }
     frames.push(frame)
     for (const waiter of [...waiters]) {
       if (waiter.match(frame)) {
@@ -34,8 +45,8 @@ export async function openSocket(baseUrl: string, token: string) {
     send(event: string, data?: unknown) {
       socket.send(JSON.stringify({ event, data }))
     },
-    /** The first frame (already received or to come) that matches, or a timeout error. */
-    next(match: (frame: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
+    /** The first frame (already received or to come) that matches, or a timeout error (generous: CI is a loaded two-core machine). */
+    next(match: (frame: Frame) => boolean, timeoutMs = 15_000): Promise<Frame> {
       const seen = frames.find(match)
       if (seen) return Promise.resolve(seen)
       return new Promise((resolve, reject) => {
@@ -43,8 +54,25 @@ export async function openSocket(baseUrl: string, token: string) {
         waiters.push({ match, resolve: (frame) => (clearTimeout(timer), resolve(frame)) })
       })
     },
-    /** Resolves after the frames already in flight have arrived: a round trip through the server. */
+    /**
+     * A round trip through the server: resolves once the server has handled every frame this client sent
+     * before (a join is in effect, however loaded the machine). Frames the server had queued for this
+     * socket by then leave within the same turn of its event loop; the short pause after covers them
+     * (a test about frames published by the bus settles the bus first: settleRealtime(context)).
+     */
     async settle(): Promise<void> {
+      const probe = `${PROBE_PREFIX}${++probes}`
+      let timer: ReturnType<typeof setTimeout> | undefined
+      try {
+        await new Promise<void>((resolve, reject) => {
+          probeAnswers.set(probe, resolve)
+          timer = setTimeout(() => reject(new Error(`the server did not answer a settle probe within 15 s; got ${JSON.stringify(frames)}`)), 15_000)
+          socket.send(JSON.stringify({ event: probe }))
+        })
+      } finally {
+        clearTimeout(timer)
+        probeAnswers.delete(probe)
+      }
       await Bun.sleep(50)
     },
     close() {

@@ -42,7 +42,7 @@ async function openConnection(tenant: Tenant, fields: ConnectionFields, queueIds
   const whatsappId = created.data!.id
   await context.db.update(whatsapps).set(fields).where(eq(whatsapps.id, whatsappId))
   if (queueIds.length > 0) await context.db.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId, queueId, companyId })))
-  await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED', 5000)
+  await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
   const simulator = tenant.asAdmin.api.simulator({ whatsappId })
   const customer = number ?? `55119${String(10_000_000 + connectionCount * 7919).slice(0, 8)}`
 

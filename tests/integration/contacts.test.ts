@@ -91,7 +91,7 @@ describe('POST /api/contacts', () => {
   test('creates the contact with its number normalised, e-mail and extra fields, and tells the company', async () => {
     const tenant = await makeTenant(context)
     const companyId = tenant.company.id
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const created = await tenant.asAgent.api.contacts.post({
       name: '  Ana Souza ',
@@ -389,7 +389,7 @@ describe('PUT /api/contacts/{id}', () => {
     // Another contact's field: its id in this list adds a field here and leaves the other untouched.
     const stranger = await tenant.asAgent.api.contacts.post({ name: 'Stranger', number: freshNumber(), extraInfo: [{ name: 'Secret', value: 's' }] })
     const strangerField = stranger.data!.extraInfo[0]!
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const updated = await tenant.asAgent.api.contacts({ id: created.data!.id }).put({
       name: 'Elisa Ramos',
@@ -487,7 +487,7 @@ describe('DELETE /api/contacts/{id}', () => {
     expect(errorOf(denied)).toEqual({ error: 'ERR_NO_PERMISSION' })
     expect(await contactRow(contact.id)).toBeDefined()
 
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const deleted = await tenant.asAdmin.api.contacts({ id: contact.id }).delete()
     expect(deleted.status).toBe(200)
@@ -518,7 +518,7 @@ describe('POST /api/contacts/upload (rows)', () => {
     const tenant = await makeTenant(context)
     const companyId = tenant.company.id
     const existing = await makeContact(context.db, { companyId, name: 'Already Here', number: '5511966660001', email: 'keep@example.com' })
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const rows: Record<string, string | number | null>[] = [
       { Nome: 'Júlia', 'Número': '(11) 96666-0002', 'E-mail': 'julia@example.com' },
@@ -759,7 +759,7 @@ describe('POST /api/contacts/import', () => {
       { number: '201955171467331@lid', name: 'Hidden number' },
       { number: '123', name: 'Too short' },
     ])
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const result = await tenant.asAgent.api.contacts.import.post({})
     expect(result.status).toBe(200)

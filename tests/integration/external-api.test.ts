@@ -72,7 +72,7 @@ describe('POST /api/messages/send', () => {
     const { api, provider, companyId, connection } = await company()
     const number = randomNumber()
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const formatted = `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4, 9)}-${number.slice(9)}`
     const { data, status } = await api.post({ number: formatted, body: 'Seu pedido foi enviado.' })

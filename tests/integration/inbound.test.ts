@@ -59,7 +59,7 @@ describe('a customer writes in', () => {
   test('creates the contact (named by WhatsApp), a pending ticket and the message, in one go, and publishes them', async () => {
     const { ref, companyId, connection } = await setup()
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const number = randomNumber()
     const incoming = inboundMessage({ from: `${number}@s.whatsapp.net`, pushName: 'Ana Souza', body: 'Olá, preciso de ajuda' })
@@ -104,7 +104,7 @@ describe('a customer writes in', () => {
     await pipeline.message(ref, inboundMessage({ from: number }))
     expect((await contactOf(companyId, number))!.name).toBe(number)
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     await pipeline.message(ref, inboundMessage({ from: number, pushName: 'Bruno' }))
     expect((await contactOf(companyId, number))!.name).toBe('Bruno')
@@ -176,7 +176,7 @@ describe('a customer writes in', () => {
   test('the same WhatsApp id twice is stored once and published once, even at the same time', async () => {
     const { ref, companyId, connection } = await setup()
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const number = randomNumber()
     const incoming = inboundMessage({ from: number, body: 'only once' })
@@ -186,7 +186,7 @@ describe('a customer writes in', () => {
     expect(stored).toHaveLength(1)
     const [ticket] = await ticketsOf(companyId, stored[0]!.contactId!)
     expect(ticket!.unreadMessages).toBe(1)
-    await settleRealtime()
+    await settleRealtime(context)
     expect(capture.on(companyId, 'appMessage')).toHaveLength(1)
     capture.stop()
   })
@@ -264,7 +264,7 @@ describe('a customer writes in', () => {
       ])
       .returning()
     await context.db.insert(ticketTags).values(tagRows.map((tag) => ({ companyId, ticketId: ticket!.id, tagId: tag.id })))
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const reply = inboundMessage({ from: number, body: 'reply', quotedId: original.id })
     await pipeline.message(ref, reply)
@@ -425,7 +425,7 @@ describe('acks, revokes and edits', () => {
     const { ref, companyId } = await setup()
     const sent = await storedOwnMessage(ref)
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     await pipeline.ack(ref, { id: sent.id, ack: 3 })
     expect((await messageByWid(ref.whatsappId, sent.id))!.ack).toBe(3)
@@ -435,7 +435,7 @@ describe('acks, revokes and edits', () => {
     await pipeline.ack(ref, { id: sent.id, ack: 4 })
     expect((await messageByWid(ref.whatsappId, sent.id))!.ack).toBe(4)
     await waitFor(() => framesWith(capture, companyId, 'appMessage', 'update').length === 2)
-    await settleRealtime()
+    await settleRealtime(context)
     expect(framesWith(capture, companyId, 'appMessage', 'update').map((frame) => frame.data)).toEqual([
       expect.objectContaining({ action: 'update', message: expect.objectContaining({ ack: 3 }) }),
       expect.objectContaining({ action: 'update', message: expect.objectContaining({ ack: 4 }) }),
@@ -451,7 +451,7 @@ describe('acks, revokes and edits', () => {
     await pipeline.message(ref, first)
     await pipeline.message(ref, second)
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     await pipeline.revoke(ref, { id: first.id })
     await pipeline.edit(ref, { id: second.id, body: 'fixed' })
@@ -517,7 +517,7 @@ describe('who receives the realtime frames', () => {
     await admin.next(isTicket)
     await agent.next(isTicket)
     await other.settle()
-    await settleRealtime()
+    await settleRealtime(context)
     expect(other.frames.filter((frame) => frame.channel?.endsWith('-appMessage') || frame.channel?.endsWith('-ticket'))).toEqual([])
     for (const socket of sockets) socket.close()
   })
@@ -537,7 +537,7 @@ describe('who receives the realtime frames', () => {
     await inChat.next((frame) => frame.channel === `company-${companyId}-appMessage`)
     // The ticket frame goes to whoever may see the ticket, room or not.
     await elsewhere.next((frame) => frame.channel === `company-${companyId}-ticket`)
-    await settleRealtime()
+    await settleRealtime(context)
     expect(elsewhere.frames.filter((frame) => frame.channel?.endsWith('-appMessage'))).toEqual([])
     inChat.close()
     elsewhere.close()

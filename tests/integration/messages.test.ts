@@ -125,7 +125,7 @@ describe('GET /api/messages/:ticketId', () => {
     expect(provider.markedRead).toEqual([])
 
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const { data } = await asAgent.api.messages({ id: ticketId }).get({ query: {} })
     expect(data!.ticket.unreadMessages).toBe(0)
@@ -140,7 +140,7 @@ describe('GET /api/messages/:ticketId', () => {
     // Nothing new to read: no receipts, no frame.
     await asAgent.api.messages({ id: ticketId }).get({ query: {} })
     expect(provider.markedRead).toHaveLength(1)
-    await settleRealtime()
+    await settleRealtime(context)
     expect(capture.on(companyId, 'ticket')).toHaveLength(1)
     capture.stop()
   })
@@ -226,7 +226,7 @@ describe('POST /api/messages/:ticketId', () => {
   test('sends text: stored first, then WhatsApp id and ack 1; the ticket shows it; published once', async () => {
     const { companyId, ticketId, provider, number, tenant, asAgent } = await conversation()
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const { data, status } = await asAgent.api.messages({ id: ticketId }).post({ body: '  Olá! Como posso ajudar?  ' })
     expect(status).toBe(200)
@@ -236,7 +236,7 @@ describe('POST /api/messages/:ticketId', () => {
     expect(await messageRow(message!.id)).toMatchObject({ wid: provider.sent[0]!.id, ack: 1 })
     expect(await ticketRow(ticketId)).toMatchObject({ lastMessage: 'Olá! Como posso ajudar?' })
     await waitFor(() => capture.on(companyId, 'appMessage').length === 1)
-    await settleRealtime()
+    await settleRealtime(context)
     expect(capture.on(companyId, 'appMessage')).toHaveLength(1)
     expect(capture.on(companyId, 'appMessage')[0]!.data).toMatchObject({ action: 'create', message: { id: message!.id, ack: 1 }, ticket: { id: ticketId, lastMessage: 'Olá! Como posso ajudar?' } })
     expect(capture.on(companyId, 'ticket').map((frame) => frame.data)).toContainEqual(expect.objectContaining({ action: 'update' }))
@@ -292,7 +292,7 @@ describe('POST /api/messages/:ticketId', () => {
     const { companyId, ticketId, provider, asAgent } = await conversation()
     provider.failures.send = new Error('socket closed')
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const result = await asAgent.api.messages({ id: ticketId }).post({ body: 'will fail' })
     expect(result.status).toBe(502)
@@ -387,7 +387,7 @@ describe('DELETE /api/messages/:id', () => {
     const sent = await asAgent.api.messages({ id: ticketId }).post({ body: 'sent by mistake' })
     const messageId = sent.data!.messages[0]!.id
     // Frames of the steps before (delivered late over Redis) are not counted.
-    await settleRealtime()
+    await settleRealtime(context)
     const capture = captureRealtime(context)
     const { data, status } = await asAgent.api.messages({ id: messageId }).delete()
     expect(status).toBe(200)

@@ -37,7 +37,8 @@ function captureRealtime(companyId: number, channel: string, accept: (data: Reco
     if (message.companyId === companyId && message.channel === channel && accept(message.data as Record<string, unknown>)) messages.push(message)
   })
   async function until(count: number): Promise<RealtimeMessage[]> {
-    for (let attempt = 0; attempt < 100 && messages.length < count; attempt++) await Bun.sleep(10)
+    // Up to 15 s: a loaded CI machine may take more than a moment; a real miss still shows as a failure.
+    for (const deadline = Date.now() + 15_000; messages.length < count && Date.now() < deadline; ) await Bun.sleep(10)
     return messages
   }
   return { messages, stop, until }

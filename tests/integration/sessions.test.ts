@@ -72,7 +72,8 @@ describe('resumeAll', () => {
     const fake = createFakeFactory()
     const { manager } = managerWith({ factories: { beta: fake.factory }, resumeStaggerMs: 1_000 })
     const resuming = manager.resumeAll()
-    await Bun.sleep(150)
+    // Closed once the first start happened, well before the next one (a second later).
+    for (const deadline = Date.now() + 10_000; fake.providers.length === 0 && Date.now() < deadline; ) await Bun.sleep(5)
     await manager.close()
     expect(await resuming).toBe(3)
     expect(fake.providers.map((provider) => provider.whatsappId)).toEqual([refs[0]!.whatsappId])
@@ -177,7 +178,7 @@ describe('session states', () => {
     await manager.start(ref)
     await context.db.delete(companies).where(eq(companies.id, company.id))
     context.deps.bus.emit('company.changed', { companyId: company.id, action: 'delete' })
-    for (let wait = 0; wait < 50 && manager.isLive(ref); wait++) await Bun.sleep(10)
+    for (const deadline = Date.now() + 10_000; manager.isLive(ref) && Date.now() < deadline; ) await Bun.sleep(10)
     expect(manager.isLive(ref)).toBe(false)
     expect(fake.of(ref.whatsappId)[0]!.calls).toEqual(['connect', 'logout'])
     await manager.close()

@@ -28,8 +28,19 @@ async function connectedSimulation(companyId: number) {
   await context.db.update(whatsapps).set({ provider: 'simulator' }).where(eq(whatsapps.id, row.id))
   const ref = { companyId, whatsappId: row.id }
   await manager.start(ref)
-  for (let wait = 0; wait < 100 && !simulator.isConnected(row.id); wait++) await Bun.sleep(10)
+  // Connected on both sides: the simulated phone says so first, the manager once it has recorded the
+  // state (a database write later, longer on a loaded machine); only then does it hand out the provider.
+  const managerHasIt = () => {
+    try {
+      manager.providerFor(ref)
+      return true
+    } catch {
+      return false
+    }
+  }
+  for (const deadline = Date.now() + 10_000; !(simulator.isConnected(row.id) && managerHasIt()) && Date.now() < deadline; ) await Bun.sleep(10)
   expect(simulator.isConnected(row.id)).toBe(true)
+  expect(managerHasIt()).toBe(true)
   return { ref, whatsappId: row.id }
 }
 

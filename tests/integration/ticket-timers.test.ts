@@ -42,7 +42,7 @@ async function openConnection(tenant: Tenant, fields: ConnectionFields) {
   expect(created.status).toBe(200)
   const whatsappId = created.data!.id
   await context.db.update(whatsapps).set(fields).where(eq(whatsapps.id, whatsappId))
-  await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED', 5000)
+  await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
   const simulator = tenant.asAdmin.api.simulator({ whatsappId })
 
   const outbox = async () => (await simulator.outbox.get({ query: {} })).data!.messages.map((message) => message.body)
@@ -75,7 +75,7 @@ async function trackingOf(ticketId: number) {
 
 /** Lets texts sent by the sweep reach the outbox before it is counted. */
 async function outboxSettles(outbox: () => Promise<string[]>, count: number): Promise<string[]> {
-  await waitFor(async () => (await outbox()).length >= count, 5000)
+  await waitFor(async () => (await outbox()).length >= count)
   // Room for a text that should not come.
   await Bun.sleep(150)
   return outbox()
@@ -116,7 +116,7 @@ describe('expiresTicket', () => {
     // Its echo from WhatsApp is recognised, not taken for a new conversation.
     expect((await context.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.companyId, companyId))).length).toBe(1)
 
-    await settleRealtime()
+    await settleRealtime(context)
     const updates = realtime.on(companyId, 'ticket').map((message) => message.data as { action: string; ticket?: { id: number; status: string } })
     realtime.stop()
     expect(updates.some((data) => data.action === 'update' && data.ticket?.id === ticketId && data.ticket.status === 'closed')).toBe(true)
@@ -244,7 +244,7 @@ describe('timeToTransfer', () => {
     // Moved once: a later sweep finds it in a queue.
     setClock(after(60))
     expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ transferred: 0 })
-    await settleRealtime()
+    await settleRealtime(context)
     const updates = realtime.on(companyId, 'ticket').map((message) => message.data as { action: string; ticket?: { id: number; queueId: number | null } })
     realtime.stop()
     expect(updates.filter((data) => data.action === 'update' && data.ticket?.id === waiting.ticketId && data.ticket.queueId === target.id).length).toBe(1)

@@ -31,7 +31,7 @@ describe('a ticket on the simulator, end to end', () => {
     expect(created.status).toBe(200)
     const whatsappId = created.data!.id
     await context.db.update(whatsapps).set({ complationMessage: 'Obrigado pelo contato, {{firstName}}!' }).where(eq(whatsapps.id, whatsappId))
-    await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED', 5000)
+    await waitFor(async () => (await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
 
     const customer = '5511912345678'
     expect((await tenant.asAdmin.api.simulator({ whatsappId }).inbound.post({ from: customer, name: 'Joana Lima', body: 'Quero comprar' })).status).toBe(200)

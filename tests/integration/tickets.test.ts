@@ -447,6 +447,6 @@ describe('POST /api/tickets', () => {
     ])
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409])
     expect(await context.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toHaveLength(1)
-    await settleRealtime()
+    await settleRealtime(context)
   })
 })

@@ -152,7 +152,7 @@ describe('POST /api/whatsappsession/{id}/pairing-code', () => {
       expect(fieldsOf(refused)).toEqual(['number'])
     }
     expect(errorOf(await post({ number: '123' }))!.fields![0]!.message).toContain('country code')
-    await settleRealtime()
+    await settleRealtime(context)
     realtime.stop()
     expect(realtime.on(companyId, 'whatsappSession')).toEqual([])
     expect(admin.frames.filter((frame) => !heard.has(frame))).toEqual([])

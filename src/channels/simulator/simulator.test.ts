@@ -19,7 +19,7 @@ function recordingHandlers() {
   return { handlers, states, acks }
 }
 
-async function until(check: () => boolean, timeoutMs = 1000): Promise<void> {
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   for (const started = Date.now(); !check(); await Bun.sleep(5)) if (Date.now() - started > timeoutMs) throw new Error('timed out')
 }
 

@@ -2,7 +2,7 @@
 // chromium through playwright-core. Without /usr/bin/chromium the browser suites are skipped, loudly.
 import { afterAll, describe } from 'bun:test'
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type WebSocket } from 'playwright-core'
 import { ensureWebBuild } from '../../../web/build-manifest.ts'
 import type { Config } from '../../../src/config.ts'
 import { createTestContext, type TestContext } from '../../helpers/context.ts'
@@ -66,13 +66,55 @@ export function unexpectedErrors(problems: BrowserProblems, expectedStatuses: nu
   return [...problems.pageErrors, ...problems.consoleErrors.filter((text) => !expected.some((fragment) => text.includes(fragment)))]
 }
 
-/** Signs in through the login form (in English) and waits for the inbox. */
+/**
+ * The server's 'ready' frame on the page's next websocket: the server has registered the socket, so
+ * what is published from then on reaches the page. Nothing on screen says so (the list is fetched
+ * apart from the socket), hence the frame. Start listening before the navigation that opens the
+ * socket: the frame may come before a listener attached later would see it.
+ */
+export function nextSocketReady(page: Page, timeoutMs = 30_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onSocket: (socket: WebSocket) => void = () => {}
+  const ready = new Promise<void>((resolve, reject) => {
+    onSocket = (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"event":"ready"')) resolve()
+      })
+    }
+    page.on('websocket', onSocket)
+    timer = setTimeout(() => reject(new Error(`no websocket 'ready' frame within ${timeoutMs} ms`)), timeoutMs)
+  }).finally(() => {
+    clearTimeout(timer)
+    page.off('websocket', onSocket)
+  })
+  // Awaited by the caller; a test that failed before awaiting it leaves no unhandled rejection behind.
+  ready.catch(() => {})
+  return ready
+}
+
+/**
+ * Runs a navigation that (re)opens the page's websocket (goto, reload) and waits until the server has
+ * registered the new socket: a test that then changes something expecting the page to follow live
+ * does not race the page's start.
+ */
+export async function withLiveSocket(page: Page, navigate: () => Promise<unknown>): Promise<void> {
+  const ready = nextSocketReady(page)
+  await navigate()
+  await ready
+}
+
+/**
+ * Signs in through the login form (in English) and waits for the inbox, its session restored and its
+ * websocket registered on the server.
+ */
 export async function signInThroughForm(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/login')
   await page.getByLabel('E-mail', { exact: true }).fill(user.email)
   await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL('**/tickets')
-  // The shell renders once the session is restored: no refresh is left in flight.
-  await page.locator('.topbar-greeting').waitFor()
+  await withLiveSocket(page, async () => {
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/tickets')
+    // The shell renders once the session is restored: no refresh is left in flight.
+    await page.locator('.topbar-greeting').waitFor()
+  })
 }
