@@ -25,6 +25,30 @@ describe('websocket /ws', () => {
     socket.close()
   })
 
+  test('frames sent the moment the socket opens are handled, not dropped while it registers', async () => {
+    // The browser joins its rooms in the socket's open event, while the server is still reading the
+    // user's rights from the database (on PostgreSQL every such join used to be dropped). Each join
+    // here is judged on its status (bad), which only a registered socket gets: a frame handled with
+    // no socket is answered without its event.
+    const tenant = await makeTenant(context)
+    const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(tenant.agentToken)}`
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const socket = new WebSocket(url)
+        const errors: unknown[] = []
+        socket.addEventListener('message', (event) => {
+          const frame = JSON.parse(String(event.data)) as { event?: string; data?: unknown }
+          if (frame.event === 'error') errors.push(frame.data)
+        })
+        socket.addEventListener('open', () => socket.send(JSON.stringify({ event: 'joinTickets', data: 'nonsense' })))
+        for (let deadline = Date.now() + 15_000; errors.length === 0 && Date.now() < deadline; ) await Bun.sleep(10)
+        socket.close()
+        return errors
+      }),
+    )
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [{ error: 'ERR_VALIDATION', event: 'joinTickets' }]))
+  })
+
   test('a new sign-in logs the other session out with the auth event, and only that user', async () => {
     const company = await makeCompany(context.db)
     const user = await makeUser(context.db, { companyId: company.id })

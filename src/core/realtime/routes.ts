@@ -33,12 +33,18 @@ function parseFrame(message: unknown): { event: string; data: unknown } | undefi
   return { event: (value as { event: string }).event, data: (value as { data?: unknown }).data }
 }
 
-export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
-  new Elysia().use(tenant(deps)).ws('/ws', {
+export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) => {
+  // Registering a socket reads the user's rights from the database, while the client sends its room
+  // joins (and userStatus) the moment the socket opens: its frames, and its close, wait for the
+  // registration instead of finding no socket (the joins were dropped) or leaving one behind.
+  const registrations = new Map<string, Promise<unknown>>()
+  return new Elysia().use(tenant(deps)).ws('/ws', {
     socketAuth: true,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
     detail: { summary: 'Realtime events (see the README for the protocol)' },
     async open(ws) {
+      let registered: () => void = () => {}
+      registrations.set(ws.id, new Promise<void>((resolve) => (registered = resolve)))
       try {
         const socket = await hub.add(ws.id, ws.data.caller, {
           send: (text) => ws.send(text),
@@ -54,9 +60,13 @@ export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
         // The database was unreachable (or the server is stopping): the client reconnects later.
         deps.logger.warn('websocket could not be registered', { userId: ws.data.caller.userId, error })
         ws.close(1011, 'try again')
+      } finally {
+        registrations.delete(ws.id)
+        registered()
       }
     },
     async message(ws, message) {
+      await registrations.get(ws.id)
       const { companyId } = ws.data.caller
       const socket = hub.get(companyId, ws.id)
       const frame = parseFrame(message)
@@ -81,7 +91,9 @@ export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) =>
       if (roomEvent.join) socket.rooms.add(room)
       else socket.rooms.delete(room)
     },
-    close(ws) {
+    async close(ws) {
+      await registrations.get(ws.id)
       hub.remove(ws.data.caller.companyId, ws.id)
     },
   })
+}
