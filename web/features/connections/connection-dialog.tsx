@@ -12,8 +12,7 @@ import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { DialogFooter } from '../../components/dialog-footer.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { IntegrationChoices } from '../../components/integration-choices.tsx'
-import { PromptChoices } from '../../components/prompt-choices.tsx'
+import { AiReferenceFields } from '../../components/ai-reference-fields.tsx'
 import { QueueChoices, type QueueChoice } from '../../components/queue-choices.tsx'
 import { Select } from '../../components/select.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
@@ -249,23 +248,14 @@ export function ConnectionDialog({ isOpen, onOpenChange, connectionId, queues, o
                 error={errorOf('timeUseBotQueues')}
                 description={t`Within this time of its last message the bot does not repeat itself. 0: always answers.`}
               />
-              {shown.prompt ? (
-                <PromptChoices
-                  label={t`AI prompt`}
-                  noneLabel={t`No prompt`}
-                  value={values.promptId}
-                  onChange={(promptId) => set('promptId', promptId)}
-                  error={errorOf('promptId')}
-                />
-              ) : null}
-              {shown.integration ? (
-                <IntegrationChoices
-                  label={t`Integration`}
-                  value={values.integrationId}
-                  onChange={(integrationId) => set('integrationId', integrationId)}
-                  error={errorOf('integrationId')}
-                />
-              ) : null}
+              <AiReferenceFields
+                shown={shown}
+                promptId={values.promptId}
+                integrationId={values.integrationId}
+                onPromptChange={(promptId) => set('promptId', promptId)}
+                onIntegrationChange={(integrationId) => set('integrationId', integrationId)}
+                errorOf={errorOf}
+              />
             </TabPanel>
             {connectionId !== null ? (
               <TabPanel id="token" className="tab-panel connection-tab-panel">

@@ -15,8 +15,7 @@ import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { IntegrationChoices } from '../../components/integration-choices.tsx'
-import { PromptChoices } from '../../components/prompt-choices.tsx'
+import { AiReferenceFields } from '../../components/ai-reference-fields.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
@@ -195,23 +194,14 @@ function QueueForm({ queue: initialQueue, queues, onOpenChange, onSaved, withSch
               description={withSchedules ? t`Sent outside the attendance time of this queue.` : t`Used when the attendance time is kept per queue (setting scheduleType).`}
               maxLength={MAX_MESSAGE}
             />
-            {shown.prompt ? (
-              <PromptChoices
-                label={t`AI prompt`}
-                noneLabel={t`No prompt`}
-                value={values.promptId}
-                onChange={(promptId) => set('promptId', promptId)}
-                error={errorOf('promptId')}
-              />
-            ) : null}
-            {shown.integration ? (
-              <IntegrationChoices
-                label={t`Integration`}
-                value={values.integrationId}
-                onChange={(integrationId) => set('integrationId', integrationId)}
-                error={errorOf('integrationId')}
-              />
-            ) : null}
+            <AiReferenceFields
+              shown={shown}
+              promptId={values.promptId}
+              integrationId={values.integrationId}
+              onPromptChange={(promptId) => set('promptId', promptId)}
+              onIntegrationChange={(integrationId) => set('integrationId', integrationId)}
+              errorOf={errorOf}
+            />
           </TabPanel>
           {withSchedules ? (
             <TabPanel id="hours" className="tab-panel queue-tab-panel" shouldForceMount>
