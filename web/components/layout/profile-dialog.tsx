@@ -14,7 +14,7 @@ import { Dialog } from '../dialog.tsx'
 import { PasswordField } from '../password-field.tsx'
 import { TextField } from '../text-field.tsx'
 import { showToast } from '../toasts.tsx'
-import { serverFieldErrors } from '../../forms/server-errors.ts'
+import { refusalErrors } from '../../forms/refusal-errors.ts'
 
 type Errors = { name?: string; email?: string; password?: string; form?: string }
 
@@ -44,11 +44,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
     try {
       const { data, error } = await api.users({ id: user.id }).put({ name: name.trim(), email: email.trim(), ...(password ? { password } : {}) })
       if (error || !data) {
-        const failure = apiErrorOf(error)
-        const fromServer: Errors = serverFieldErrors(failure, rules)
-        if (failure.code === 'ERR_EMAIL_ALREADY_EXISTS') fromServer.email = errorMessage(i18n, failure.code)
-        if (Object.keys(fromServer).length === 0) fromServer.form = errorMessage(i18n, failure.code)
-        setErrors(fromServer)
+        setErrors(refusalErrors(apiErrorOf(error), rules, (code) => errorMessage(i18n, code), { code: 'ERR_EMAIL_ALREADY_EXISTS', field: 'email' }))
         return
       }
       const { createdAt: _createdAt, updatedAt: _updatedAt, ...saved } = data

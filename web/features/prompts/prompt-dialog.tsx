@@ -14,7 +14,7 @@ import { Select } from '../../components/select.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { serverFieldErrors } from '../../forms/server-errors.ts'
+import { refusalErrors } from '../../forms/refusal-errors.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { PROMPT_LIMITS, PROMPT_MODEL_OPTIONS, promptBody, promptFormOf, promptProblems, type PromptField, type PromptFormValues } from './prompt-form.ts'
 import { PromptNumberField } from './prompt-number-field.tsx'
@@ -64,13 +64,8 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
     try {
       const { data, error } = prompt ? await api.prompt({ id: prompt.id }).put(body) : await api.prompt.post(body)
       if (error || !data) {
-        const failure = apiErrorOf(error)
-        const fromServer: Errors = serverFieldErrors(failure, messages)
-        if (failure.code === 'ERR_PROMPT_NAME_ALREADY_EXISTS') fromServer.name = errorMessage(i18n, failure.code)
-        if (Object.keys(fromServer).length === 0) {
-          fromServer.form = errorMessage(i18n, failure.code)
-          showToast('error', fromServer.form)
-        }
+        const fromServer: Errors = refusalErrors(apiErrorOf(error), messages, (code) => errorMessage(i18n, code), { code: 'ERR_PROMPT_NAME_ALREADY_EXISTS', field: 'name' })
+        if (fromServer.form) showToast('error', fromServer.form)
         setErrors(fromServer)
         return
       }

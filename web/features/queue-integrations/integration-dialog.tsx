@@ -13,7 +13,7 @@ import { Select } from '../../components/select.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { serverFieldErrors } from '../../forms/server-errors.ts'
+import { refusalErrors } from '../../forms/refusal-errors.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import {
   emptyIntegrationForm,
@@ -79,14 +79,9 @@ function IntegrationForm({ integration, onSaved, onDone }: IntegrationFormProps)
     try {
       const { data, error } = integration ? await api.queueIntegration({ id: integration.id }).put(body) : await api.queueIntegration.post(body)
       if (error || !data) {
-        const failure = apiErrorOf(error)
         const invalidTexts = Object.fromEntries(Object.entries(texts).map(([field, text]) => [field, text.invalid])) as Record<IntegrationField, string>
-        const fromServer: Errors = serverFieldErrors(failure, invalidTexts)
-        if (failure.code === 'ERR_INTEGRATION_NAME_ALREADY_EXISTS') fromServer.name = errorMessage(i18n, failure.code)
-        if (Object.keys(fromServer).length === 0) {
-          fromServer.form = errorMessage(i18n, failure.code)
-          showToast('error', fromServer.form)
-        }
+        const fromServer: Errors = refusalErrors(apiErrorOf(error), invalidTexts, (code) => errorMessage(i18n, code), { code: 'ERR_INTEGRATION_NAME_ALREADY_EXISTS', field: 'name' })
+        if (fromServer.form) showToast('error', fromServer.form)
         setErrors(fromServer)
         return
       }

@@ -14,7 +14,7 @@ import { colorInputValue } from './color.ts'
 import { SwitchField } from '../../components/switch-field.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { TagRow } from './tag-row.ts'
-import { serverFieldErrors } from '../../forms/server-errors.ts'
+import { refusalErrors } from '../../forms/refusal-errors.ts'
 
 export const DEFAULT_TAG_COLOR = '#1d4ed8'
 
@@ -46,13 +46,8 @@ function TagForm({ tag, showKanban, onSaved, onDone }: TagFormProps) {
     try {
       const { data, error } = tag ? await api.tags({ id: tag.id }).put(body) : await api.tags.post(body)
       if (error || !data) {
-        const failure = apiErrorOf(error)
-        const fromServer: Errors = serverFieldErrors(failure, rules)
-        if (failure.code === 'ERR_TAG_NAME_ALREADY_EXISTS') fromServer.name = errorMessage(i18n, failure.code)
-        if (Object.keys(fromServer).length === 0) {
-          fromServer.form = errorMessage(i18n, failure.code)
-          showToast('error', fromServer.form)
-        }
+        const fromServer: Errors = refusalErrors(apiErrorOf(error), rules, (code) => errorMessage(i18n, code), { code: 'ERR_TAG_NAME_ALREADY_EXISTS', field: 'name' })
+        if (fromServer.form) showToast('error', fromServer.form)
         setErrors(fromServer)
         return
       }
