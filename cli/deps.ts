@@ -1,6 +1,6 @@
 // The services take the same Deps as the server; the CLI builds them over its own connection.
 import type { Config } from '../src/config.ts'
-import { createDeps, type Deps } from '../src/core/deps.ts'
+import { createDeps, type Deps } from '../src/modules/deps.ts'
 import { createLogger } from '../src/core/logger.ts'
 import type { Database } from '../db/client.ts'
 

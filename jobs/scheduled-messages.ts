@@ -4,7 +4,7 @@
 // while the server was down is found by the first run after the start: the database holds the state.
 import { t } from 'elysia'
 import type { ConnectionRegistry } from '../src/channels/provider.ts'
-import type { Deps } from '../src/core/deps.ts'
+import type { Deps } from '../src/modules/deps.ts'
 import { dispatchDueSchedules } from '../src/modules/schedules/dispatch.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'
 

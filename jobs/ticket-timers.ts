@@ -8,7 +8,7 @@
 // sweep that runs twice, or on two instances at once, changes and sends nothing twice.
 import { t } from 'elysia'
 import type { ConnectionRegistry } from '../src/channels/provider.ts'
-import type { Deps } from '../src/core/deps.ts'
+import type { Deps } from '../src/modules/deps.ts'
 import { runCompanyTicketTimers, runTicketTimers } from '../src/modules/tickets/timers.ts'
 import { findTimerCompanyIds } from '../src/modules/tickets/timers-queries.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'

@@ -3,11 +3,12 @@ import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import packageJson from '../package.json' with { type: 'json' }
-import type { Deps } from './core/deps.ts'
+import type { Deps } from './modules/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
+import { listenDomainEvents } from './modules/listeners.ts'
 import { publicMediaRoutes } from './core/storage/routes.ts'
 import { createConnectionManager, type ConnectionManager } from './channels/sessions/manager.ts'
 import { providerFactories } from './channels/sessions/factories.ts'
@@ -71,6 +72,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
 export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {}) {
   const hub = new RealtimeHub(deps.db)
   const unwire = wireRealtime(deps, hub)
+  const unlisten = listenDomainEvents(deps)
   // What connections report goes through the inbound pipeline; the pipeline reaches the providers
   // back through the manager (to reject calls, mark read), hence the closure.
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
@@ -80,7 +82,10 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
-    .onStop(() => unwire())
+    .onStop(() => {
+      unwire()
+      unlisten()
+    })
     .use(httpErrors(deps.logger))
     .use(
       openapi({

@@ -2,7 +2,7 @@
 import { loadConfig } from './config.ts'
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { createApp } from './app.ts'
-import { createDeps } from './core/deps.ts'
+import { createDeps } from './modules/deps.ts'
 import { createLogger } from './core/logger.ts'
 import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'

@@ -1,7 +1,7 @@
-// What every module needs, built once per process (or per test) and handed to the route factories.
+// The cross-cutting services every module needs, built once per process (or per test). The domain
+// event bus is not here: its events are the modules' (src/modules/deps.ts adds it to make Deps).
 import type { Config } from '../config.ts'
 import type { Database } from '../../db/client.ts'
-import { EventBus } from './events.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer, type Mailer } from './mailer.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
@@ -10,10 +10,9 @@ import { createLocalStorage, type MediaStorage } from './storage/storage.ts'
 import type Redis from 'ioredis'
 import { createInProcessRealtimeBus, createRedisRealtimeBus, type RealtimeBus } from './realtime/bus.ts'
 
-export type Deps = {
+export type CoreDeps = {
   db: Database
   config: Config
-  bus: EventBus
   tokens: TokenService
   rateLimiter: RateLimiter
   mailer: Mailer
@@ -26,7 +25,9 @@ export type Deps = {
   now: () => Date
 }
 
-export function createDeps(options: { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }): Deps {
+export type CoreDepsOptions = { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }
+
+export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
   const logger = options.logger ?? createLogger(options.config.logLevel)
   const { config } = options
   const now = options.now ?? (() => new Date())
@@ -36,7 +37,6 @@ export function createDeps(options: { db: Database; config: Config; redis?: Redi
   return {
     db: options.db,
     config,
-    bus: new EventBus((error, event) => logger.error('event listener failed', { event, error })),
     tokens: createTokenService({ secret: config.jwtSecret, accessTokenMinutes: config.accessTokenMinutes }),
     rateLimiter,
     mailer: createMailer(options.db, config.smtp, logger),

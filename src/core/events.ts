@@ -1,60 +1,54 @@
-// Domain events and the typed in-process bus. Services emit after their transaction commits;
-// realtime (and later jobs) subscribe. Event names say what happened, payloads carry ids and rows.
+// The typed in-process event bus. core/ knows no domain: the list of domain events (names and payload
+// schemas) is the modules' (src/modules/events.ts), and the bus is typed by it where Deps is built.
+// Services emit after their transaction commits; listeners (each module's realtime.ts, and the jobs,
+// webhooks and AI work that hang on the same events) decide and enqueue.
 
-export type DomainEvents = {
-  /** A user's other sessions must log out (a new login elsewhere, a password change). */
-  'auth.sessions_revoked': { companyId: number; userId: number; keepSessionId?: string }
-  'user.changed': { companyId: number; action: 'create' | 'update' | 'delete'; userId: number; user?: unknown }
-  'setting.changed': { companyId: number; key: string; value: string }
-  'company.changed': { companyId: number; action: 'create' | 'update' | 'delete' }
-  'plan.changed': { planId: number; action: 'create' | 'update' | 'delete' }
-  'help.changed': { helpId: number; action: 'create' | 'update' | 'delete' }
-  /** A connection was created, edited, deleted, or its session changed state (status, QR, number). */
-  'whatsapp.changed': { companyId: number; action: 'create' | 'update' | 'delete' | 'session'; whatsappId: number }
-  /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
-  'message.created': { companyId: number; ticketId: number; messageId: number; fromMe: boolean; source: 'whatsapp' | 'platform' | 'api' }
-  /** A ticket was created, changed (accept, return, close, reopen, transfer, edit, tags) or deleted through the tickets API. */
-  'ticket.changed': {
-    companyId: number
-    ticketId: number
-    action: 'create' | 'update' | 'delete'
-    transition?: 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit' | 'tags'
-    userId: number
-  }
-}
+export type EventMap = Record<string, object>
 
-export type EventName = keyof DomainEvents
-type Listener<Name extends EventName> = (payload: DomainEvents[Name]) => void | Promise<void>
+type Listener<Payload> = (payload: Payload) => void | Promise<void>
 
-export class EventBus {
-  private listeners = new Map<EventName, Set<Listener<EventName>>>()
-  private onListenerError: (error: unknown, event: EventName) => void
+export class EventBus<Events extends EventMap> {
+  private listeners = new Map<keyof Events, Set<Listener<never>>>()
+  private onListenerError: (error: unknown, event: keyof Events) => void
 
-  constructor(onListenerError: (error: unknown, event: EventName) => void = (error, event) => console.error(`listener of ${event} failed`, error)) {
+  constructor(onListenerError: (error: unknown, event: keyof Events) => void = (error, event) => console.error(`listener of ${String(event)} failed`, error)) {
     this.onListenerError = onListenerError
   }
 
-  on<Name extends EventName>(name: Name, listener: Listener<Name>): () => void {
+  on<Name extends keyof Events>(name: Name, listener: Listener<Events[Name]>): () => void {
     let set = this.listeners.get(name)
     if (!set) {
       set = new Set()
       this.listeners.set(name, set)
     }
-    set.add(listener as Listener<EventName>)
-    return () => set.delete(listener as Listener<EventName>)
+    set.add(listener as Listener<never>)
+    return () => set.delete(listener as Listener<never>)
   }
 
-  /** Listeners run after the caller's work is done; one failing listener never fails the request. */
-  emit<Name extends EventName>(name: Name, payload: DomainEvents[Name]): void {
+  /** Names with at least one listener: a test checks that every declared event has one. */
+  listened(): (keyof Events)[] {
+    return [...this.listeners.entries()].filter(([, set]) => set.size > 0).map(([name]) => name)
+  }
+
+  /**
+   * Runs the listeners in the order they subscribed; one failing listener never fails the caller.
+   * Synchronous listeners are done when emit returns. When some listener is asynchronous the result is
+   * a promise that settles (never rejects) once all of them did: a service that awaits it answers its
+   * request after the frames went out, as before; the inbound hot path, whose listeners are
+   * synchronous, allocates no promise.
+   */
+  emit<Name extends keyof Events>(name: Name, payload: Events[Name]): void | Promise<void> {
     const set = this.listeners.get(name)
     if (!set) return
+    let pending: Promise<void>[] | undefined
     for (const listener of set) {
       try {
-        const result = listener(payload)
-        if (result instanceof Promise) result.catch((error) => this.onListenerError(error, name))
+        const result = (listener as Listener<Events[Name]>)(payload)
+        if (result instanceof Promise) (pending ??= []).push(result.catch((error: unknown) => this.onListenerError(error, name)))
       } catch (error) {
         this.onListenerError(error, name)
       }
     }
+    if (pending) return Promise.all(pending).then(() => undefined)
   }
 }

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { companies, plans, sessions, users, type Profile } from '../../db/schema/index.ts'
-import type { Deps } from './deps.ts'
+import type { CoreDeps } from './deps.ts'
 import { AppError } from './errors.ts'
 
 export const planFeatures = [
@@ -44,7 +44,7 @@ export function bearerFrom(header: string | undefined): string | undefined {
 }
 
 /** Who holds this access token, or the error the client must see (401 log out, 403 refresh). */
-export async function authenticate(deps: Deps, token: string | undefined): Promise<Caller> {
+export async function authenticate(deps: CoreDeps, token: string | undefined): Promise<Caller> {
   const check = await deps.tokens.verifyAccess(token)
   if (check.status === 'expired') throw new AppError('ERR_SESSION_EXPIRED')
   if (check.status === 'invalid') throw new AppError('ERR_UNAUTHORIZED')
@@ -101,7 +101,7 @@ export function assertRequirement(caller: Caller, requirement: AuthRequirement):
   if (rule.feature && !caller.features[rule.feature]) throw new AppError('ERR_NO_PERMISSION', { feature: rule.feature })
 }
 
-export const tenant = (deps: Deps) =>
+export const tenant = (deps: CoreDeps) =>
   new Elysia().macro({
     auth(requirement: AuthRequirement) {
       return {

@@ -7,7 +7,7 @@ import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { ensureWebBuild, webRoot, type WebManifest } from '../../web/build-manifest.ts'
 import { HOME_PATH, isPageAvailable, pageRoutes, type IslandName } from '../../web/routes.ts'
-import type { Deps } from '../core/deps.ts'
+import type { Deps } from '../modules/deps.ts'
 import { assetResponse } from './assets.ts'
 import { renderShell, type Shell } from './html-shell.ts'
 

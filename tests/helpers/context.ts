@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll } from 'bun:test'
 import { createApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
-import { createDeps, type Deps } from '../../src/core/deps.ts'
+import { createDeps, type Deps } from '../../src/modules/deps.ts'
 import { createLogger } from '../../src/core/logger.ts'
 import { createTestDatabase } from './database.ts'
 

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { openPglite, type DatabaseHandle } from '../../db/client.ts'
 import { createApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { createDeps } from '../../src/core/deps.ts'
+import { createDeps } from '../../src/modules/deps.ts'
 import { createLogger } from '../../src/core/logger.ts'
 import { createTestDatabase, testDatabaseUrl } from '../helpers/database.ts'
 

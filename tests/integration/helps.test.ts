@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { helps } from '../../db/schema/index.ts'
-import type { DomainEvents } from '../../src/core/events.ts'
+import type { DomainEvents } from '../../src/modules/events.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeSuper, makeTenant } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'

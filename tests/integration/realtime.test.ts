@@ -87,7 +87,7 @@ describe.skipIf(!process.env.REDIS_URL)('several instances over Redis', () => {
   test('an event raised on one instance reaches a socket on another, once', async () => {
     const Redis = (await import('ioredis')).default
     const { createApp } = await import('../../src/app.ts')
-    const { createDeps } = await import('../../src/core/deps.ts')
+    const { createDeps } = await import('../../src/modules/deps.ts')
     const config = { ...context.deps.config, redisPrefix: `zapdesk-test-${process.pid}-${Date.now()}:` }
     const connections = [new Redis(process.env.REDIS_URL!), new Redis(process.env.REDIS_URL!)]
     const instances = connections.map((redis) => {

@@ -24,7 +24,7 @@ import {
 import { createRedisSessionLink, decode, encode, OwnerUnreachableError } from '../../src/channels/sessions/rpc.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { createApp } from '../../src/app.ts'
-import { createDeps } from '../../src/core/deps.ts'
+import { createDeps } from '../../src/modules/deps.ts'
 import { AppError } from '../../src/core/errors.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeCompany, makeConnection, makeTenant } from '../helpers/factories.ts'

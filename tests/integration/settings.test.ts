@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { settings } from '../../db/schema/index.ts'
-import type { DomainEvents } from '../../src/core/events.ts'
+import type { DomainEvents } from '../../src/modules/events.ts'
 import { settingDefinitions } from '../../src/modules/settings/defaults.ts'
 import { getSetting, getSettings } from '../../src/modules/settings/queries.ts'
 import { createTestContext } from '../helpers/context.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { contacts, sessions, tickets, userQueues, users } from '../../db/schema/index.ts'
-import type { DomainEvents } from '../../src/core/events.ts'
+import type { DomainEvents } from '../../src/modules/events.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeCompany, makeConnection, makeQueue, makeSuper, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'

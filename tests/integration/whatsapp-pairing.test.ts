@@ -11,7 +11,7 @@ import { createRedisSessionCluster } from '../../src/channels/sessions/cluster.t
 import { leaseKey } from '../../src/channels/sessions/ownership.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { createApp } from '../../src/app.ts'
-import { createDeps } from '../../src/core/deps.ts'
+import { createDeps } from '../../src/modules/deps.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeTenant } from '../helpers/factories.ts'
 import { captureRealtime, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { prompts, queueIntegrations, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
-import type { DomainEvents } from '../../src/core/events.ts'
+import type { DomainEvents } from '../../src/modules/events.ts'
 import { getDefaultWhatsapp } from '../../src/modules/whatsapp/service.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeQueue, makeSuper, makeTenant } from '../helpers/factories.ts'

@@ -2,7 +2,7 @@
 // platform's own sends to him run one at a time, so that a send and its echo never race. A WhatsApp
 // session lives in one instance, so an in-process lane is enough.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import { createKeyedExecutor } from './keyed-executor.ts'
 
 export type ContactLanes = {

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import type { ContactSummary } from '../../modules/messages/model.ts'
 import type { ConnectionRef, ConnectionRegistry } from '../provider.ts'
 

@@ -5,7 +5,7 @@
 // Messages of one contact run in order, different contacts concurrently (see contact-lanes.ts).
 import { and, eq, lt } from 'drizzle-orm'
 import { messages } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import { announceMessageUpdate, announceStoredMessage } from '../../modules/messages/announce.ts'
 import { publishContact, publishTicketUpdate } from '../../modules/messages/realtime.ts'
 import { getSetting } from '../../modules/settings/queries.ts'

@@ -1,6 +1,6 @@
 // Which adapter serves which provider name: 'beta' (the spec's default) is Baileys, the real WhatsApp;
 // 'simulator' is the in-process network, offered only when WHATSAPP_SIMULATOR is on.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import type { ProviderFactory } from '../provider.ts'
 import { simulatorFor } from '../simulator/simulator.ts'
 import { lazyProviderFactory } from './lazy-factory.ts'

@@ -10,7 +10,7 @@
 // instance keeps adopting the sessions whose owner died (status says live, lease free). Sends and
 // session controls for a session owned elsewhere travel to the owner (see rpc.ts).
 import type { ConnectionStatus } from '../../../db/schema/whatsapps.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { publishSession, publishWhatsappUpdates } from '../../modules/whatsapp/realtime.ts'
 import { toSession } from '../../modules/whatsapp/shapes.ts'

@@ -2,7 +2,7 @@
 // WhatsApp id has to be recorded inside the contact's lane of the instance where the echo and the
 // receipts of that send arrive. A task is defined once, by name, at import time; every instance runs
 // the same build, so a name means the same code on the owner as on the caller.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../../modules/deps.ts'
 import type { WhatsAppProvider } from '../provider.ts'
 
 export type OwnerTask<Input, Output> = {

@@ -4,7 +4,7 @@
 import { Elysia } from 'elysia'
 import { eq } from 'drizzle-orm'
 import { users } from '../../../db/schema/index.ts'
-import type { Deps } from '../deps.ts'
+import type { CoreDeps } from '../deps.ts'
 import { tenant } from '../tenant.ts'
 import type { RealtimeHub } from './hub.ts'
 
@@ -33,7 +33,7 @@ function parseFrame(message: unknown): { event: string; data: unknown } | undefi
   return { event: (value as { event: string }).event, data: (value as { data?: unknown }).data }
 }
 
-export const realtimeRoutes = (deps: Deps, hub: RealtimeHub) => {
+export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
   // Registering a socket reads the user's rights from the database, while the client sends its room
   // joins (and userStatus) the moment the socket opens: its frames, and its close, wait for the
   // registration instead of finding no socket (the joins were dropped) or leaving one behind.

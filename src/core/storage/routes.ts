@@ -1,7 +1,7 @@
 // GET /public/{path}: media and announcement images (§7), reachable only through a signed link.
 // Mounted on the root app, not under /api, because the spec serves media at /public/{path}.
 import { Elysia, t } from 'elysia'
-import type { Deps } from '../deps.ts'
+import type { CoreDeps } from '../deps.ts'
 import { AppError } from '../errors.ts'
 import { mediaResponse } from './media-response.ts'
 import { verifyMediaSignature } from './signed-url.ts'
@@ -18,7 +18,7 @@ function decodedPath(raw: string): string | undefined {
   }
 }
 
-export const publicMediaRoutes = (deps: Deps, storage: MediaStorage) =>
+export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
   new Elysia({ name: 'public-media', tags: ['Media'] }).get(
     '/public/*',
     async ({ params, query, request }) => {

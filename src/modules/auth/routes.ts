@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { clientIp } from '../../core/request.ts'
 import { bearerFrom, tenant } from '../../core/tenant.ts'
 import { findPublicUser } from '../users/queries.ts'

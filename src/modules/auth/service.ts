@@ -2,7 +2,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, sessions, users } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'

@@ -7,7 +7,7 @@
 // burst and no bot runs. A ticket awaiting a rating is the rating flow's (rating.ts).
 import type { AfterInboundHook } from '../../channels/inbound/pipeline.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { QueueOption } from '../queue-options/model.ts'
 import { findQueueOptions } from '../queue-options/queries.ts'
 import { backOption, menuReply, menuText, startOption } from './menus.ts'

@@ -6,7 +6,7 @@
 // pending closes it at once (unrated, with the completion message).
 import { and, eq, isNull } from 'drizzle-orm'
 import { ticketTracking, tickets, userRatings } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/queries.ts'
 import type { TicketClosingHook } from '../tickets/closing.ts'
 import { lockTicketRow } from '../tickets/queries.ts'

@@ -1,7 +1,7 @@
 // Plugs the chatbot into a process: the queue/chatbot flow after each inbound message, the rating flow on close.
 import type { InboundPipeline } from '../../channels/inbound/pipeline.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { onTicketClosing } from '../tickets/closing.ts'
 import { chatbotHook } from './flow.ts'
 import { ratingClosingHook } from './rating.ts'

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm'
 import type { Transaction } from '../../../db/client.ts'
 import { companies, type Recurrence } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { todayIso } from '../auth/service.ts'
 import type { Company } from './model.ts'

@@ -2,7 +2,7 @@
 // read or change of it (its plan, its business hours).
 import { eq } from 'drizzle-orm'
 import { companies } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { findPlanById } from '../plans/queries.ts'

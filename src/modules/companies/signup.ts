@@ -1,5 +1,5 @@
 // Public signup (§5 "Signup", §9 "Signup trial"): a company on a 3-day trial and its first admin.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { todayIso } from '../auth/service.ts'

@@ -3,7 +3,7 @@
 // memory of one batch. The columns are the ones the upload reads back (name, number, email).
 import ExcelJS from 'exceljs'
 import { PassThrough, Readable } from 'node:stream'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { ContactItem, ExportQuery } from './model.ts'
 import { contactBatches } from './queries.ts'
 import { assertValidDays } from './service.ts'

@@ -3,7 +3,7 @@
 // handles a contact the same way whether an agent or WhatsApp changed it.
 import type { TicketStatus } from '../../../db/schema/index.ts'
 import { toContactSummary, type ContactRow } from '../../channels/inbound/contacts.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { publishContact, ticketAudience } from '../messages/realtime.ts'
 
 type Publisher = Pick<Deps, 'realtime'>

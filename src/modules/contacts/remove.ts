@@ -2,7 +2,7 @@
 // foreign keys cascade), so the inbox is told that those tickets are gone as well.
 import { and, eq } from 'drizzle-orm'
 import { contacts, tickets } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { publishContactDeleted, publishTicketsDeleted } from './realtime.ts'
 

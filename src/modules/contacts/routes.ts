@@ -2,7 +2,7 @@
 // delete (admins), spreadsheet upload, the phone's WhatsApp contacts import, and the export.
 import { Elysia, t } from 'elysia'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { exportContacts } from './export.ts'
 import {

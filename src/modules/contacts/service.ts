@@ -1,5 +1,5 @@
 // Reading contacts: the searchable page, the light list for selects and autocompletes, one contact.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'

@@ -3,7 +3,7 @@
 // contact's id), because a spreadsheet must not silently rename contacts agents have curated.
 import { contacts } from '../../../db/schema/index.ts'
 import type { ContactRow } from '../../channels/inbound/contacts.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { MAX_UPLOAD_ROWS, type ContactItem, type SheetRow, type UploadBody, type UploadError, type UploadResult } from './model.ts'
 import { findContactsByNumbers } from './queries.ts'

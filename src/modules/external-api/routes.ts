@@ -1,7 +1,7 @@
 // POST /api/messages/send: other systems send WhatsApp messages with a connection's token.
 import { Elysia, t } from 'elysia'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { bearerFrom } from '../../core/tenant.ts'
 import { ExternalSendBody, ExternalSendResult } from './model.ts'
 import { authenticateConnectionToken, sendExternalMessage } from './service.ts'

@@ -8,7 +8,7 @@ import { toContactSummary, upsertContact } from '../../channels/inbound/contacts
 import { onlyDigits } from '../../channels/inbound/normalise.ts'
 import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { announceTicket } from '../messages/announce.ts'
 import { publishContact } from '../messages/realtime.ts'

@@ -1,6 +1,6 @@
 // Help videos, live: every signed-in user reads them (/helps), so their creates, edits and deletes go
 // on the platform channel `helps` to every user of every company, the super users' helps tab included.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { publishPlatform } from '../../core/realtime/platform.ts'
 import type { Help } from './model.ts'
 

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateHelpBody, DeletedResponse, Help, HelpIdParams, HelpPage, HelpSearchQuery, UpdateHelpBody } from './model.ts'
 import { findAllHelps, findHelpPage } from './queries.ts'

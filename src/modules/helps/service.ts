@@ -1,7 +1,7 @@
 // Help videos: read by every signed-in user, written by platform super users (checked by the routes).
 import { eq } from 'drizzle-orm'
 import { helps } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { CreateHelpBody, Help, UpdateHelpBody } from './model.ts'
 import { findHelp } from './queries.ts'

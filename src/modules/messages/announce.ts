@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { findTicketView, type TicketView } from '../tickets/view.ts'
 import type { ContactSummary, MessageView } from './model.ts'
 import { findMessageViews, mediaSigner, messageViewOf, type MessageRow } from './queries.ts'

@@ -2,7 +2,7 @@
 // gets them: a ticket's frames reach only those who may see the ticket (admins, its user, agents of
 // its queue); message frames only the sockets that opened its chat or the notification list.
 import type { Audience } from '../../core/realtime/bus.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { TicketView } from '../tickets/view.ts'
 import type { ContactSummary, MessageView } from './model.ts'
 

@@ -2,7 +2,7 @@
 // (The path parameter is named `id` in all three: see TicketIdParams.)
 import { Elysia, t } from 'elysia'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { MessageIdParams, MessagePage, MessagePageQuery, MessageView, SendMessageBody, SentMessages, TicketIdParams } from './model.ts'
 import { deleteTicketMessage, listTicketMessages, sendTicketMessage } from './service.ts'

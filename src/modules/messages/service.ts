@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { messages, tickets } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { clientIp } from '../../core/request.ts'
 import { ForgetPasswordParams, ResetPasswordParams, ResetStatusResponse } from './model.ts'
 import { requestPasswordReset, resetPassword } from './service.ts'

@@ -2,7 +2,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { users } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { revokeSessions } from '../auth/service.ts'

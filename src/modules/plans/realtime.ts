@@ -1,6 +1,6 @@
 // The super users' plans list, live: creates, edits and deletes go on the platform channel `plans` to
 // the platform super users only (private plans and prices are theirs to see).
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { publishPlatform } from '../../core/realtime/platform.ts'
 import type { Plan } from './model.ts'
 

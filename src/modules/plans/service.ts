@@ -1,7 +1,7 @@
 // Plans: what a company may use (limits and feature flags). Platform-wide, managed by super users.
 import { eq } from 'drizzle-orm'
 import { plans } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../core/errors.ts'
 import type { Plan, PlanBody, PlanUpdateBody } from './model.ts'
 import { findPlanById, planNameTaken } from './queries.ts'

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queueIntegrations } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { TYPEBOT_DEFAULTS, type CreateIntegrationBody, type IntegrationSearchQuery, type QueueIntegration, type UpdateIntegrationBody } from './model.ts'
 import { findIntegration, findIntegrationPage, integrationNameTaken } from './queries.ts'

@@ -6,7 +6,7 @@
 // `update` with its queue row (the queues list, the prompts page) and would stumble on an unknown
 // action; the option editor of that queue reads the `options` part and reads its tree again.
 // The whole company hears it, as it hears the queues: everyone reads the menus (the inbox, the bot).
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { findQueue } from '../queues/queries.ts'
 
 export type OptionsChange = { action: 'create' | 'update' | 'delete'; optionIds: number[] }

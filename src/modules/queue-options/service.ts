@@ -3,7 +3,7 @@
 // checks sibling numbers and cycles in memory.
 import { and, eq } from 'drizzle-orm'
 import { queueOptions } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'

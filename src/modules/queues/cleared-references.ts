@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queues, whatsapps } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { publishWhatsappUpdates } from '../whatsapp/realtime.ts'
 import { findQueue } from './queries.ts'
 

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateQueueBody, DeletedResponse, IdParams, Queue, QueueListQuery, UpdateQueueBody } from './model.ts'
 import { createQueue, deleteQueue, listQueues, showQueue, updateQueue } from './service.ts'

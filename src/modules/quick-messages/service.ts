@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import { quickMessages } from '../../../db/schema/index.ts'
 import type { Audience } from '../../core/realtime/bus.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'

@@ -7,7 +7,7 @@ import { companies, contacts, plans, schedules, tickets, whatsapps } from '../..
 import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
 import { announceTicket } from '../messages/announce.ts'

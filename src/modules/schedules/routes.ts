@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateScheduleBody, DeletedResponse, IdParams, MediaUploadBody, Schedule, ScheduleListQuery, SchedulePage, UpdateScheduleBody } from './model.ts'
 import { attachScheduleMedia, createSchedule, deleteSchedule, detachScheduleMedia, listSchedules, showSchedule, updateSchedule } from './service.ts'

@@ -4,7 +4,7 @@
 // schedules it again. dispatch.ts sends the due ones.
 import { and, eq } from 'drizzle-orm'
 import { contacts, schedules, tickets } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'

@@ -3,7 +3,7 @@
 // - `{action: 'update', setting: {key, value}}` when a setting changes (the options tab, or a super
 //   user switching campaignsEnabled on the company);
 // - `{action: 'schedules', schedules}` when the company's business hours change (the hours tab).
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { ScheduleEntry } from '../companies/model.ts'
 import type { Setting } from './model.ts'
 

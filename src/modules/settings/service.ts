@@ -1,5 +1,5 @@
 // A company's options page: read by everyone signed in, changed by admins, values checked against §9.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from './defaults.ts'

@@ -2,7 +2,7 @@
 // when WHATSAPP_SIMULATOR is on; otherwise these paths do not exist (404).
 import { Elysia } from 'elysia'
 import { simulatorFor } from '../../channels/simulator/simulator.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { AckBody, InboundBody, InboundResponse, OkResponse, OutboxQuery, OutboxResponse, SimulatorParams } from './model.ts'
 import { readOutbox, simulateAck, simulateInbound } from './service.ts'

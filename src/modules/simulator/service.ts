@@ -1,7 +1,7 @@
 // The simulator's control surface, for an admin of the connection's company: a customer writes in,
 // WhatsApp reports a receipt, and what the platform sent is read back. Only simulated connections.
 import type { Simulator } from '../../channels/simulator/simulator.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { mimetypeOfName } from '../../core/storage/mime-types.ts'
 import { findCompanyWhatsapp } from '../whatsapp/queries.ts'

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateTagBody, DeletedResponse, IdParams, KanbanLanes, Tag, TagListQuery, TagOption, TagPage, TagSearchQuery, UpdateTagBody } from './model.ts'
 import { findTagPage } from './queries.ts'

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateTicketNoteBody, DeletedResponse, IdParams, TicketNote, TicketNoteListQuery } from './model.ts'
 import { createTicketNote, deleteTicketNote, listTicketNotes } from './service.ts'

@@ -2,7 +2,7 @@
 // the right to see that ticket (§6 visibility); a note is removed by its author or an admin.
 import { and, eq } from 'drizzle-orm'
 import { ticketNotes } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'

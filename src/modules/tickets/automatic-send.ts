@@ -2,7 +2,7 @@
 // through the normal sending path, so it is stored, shown and published like an agent's message.
 // Best effort: a connection that is down must not undo the ticket change that caused the text.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { sendToContact } from '../messages/send.ts'
 import { targetOf } from '../messages/service.ts'
 import { findContactRow, findTicketRow } from './queries.ts'

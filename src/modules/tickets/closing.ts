@@ -3,7 +3,7 @@
 // setting userRating) can take that over: send its own text instead, or keep the ticket open (for
 // instance while the customer is asked for a rating) and close it later itself.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { ConnectionRow, ContactRow, TicketRow } from './queries.ts'
 
 export type TicketClosingEvent = {

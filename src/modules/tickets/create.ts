@@ -3,7 +3,7 @@
 // (§5 "a queue must be selected unless the user is admin"). Without a connection, the company's
 // default one is used (ERR_NO_DEF_WAPP_FOUND when it has none).
 import { tickets } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
 import { invalidField } from './list-filters.ts'

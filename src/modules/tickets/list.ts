@@ -1,5 +1,5 @@
 // GET /tickets and GET /ticket/kanban: the lists an agent works from.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { assertRealDay, parseIdList } from './list-filters.ts'

@@ -2,7 +2,7 @@
 // (publishTicketUpdate's audience). When a change of queue, user or status hides the ticket from
 // agents who saw it before, each of them gets {action: 'delete', ticketId} on his own audience
 // first, so the ticket leaves his lists; those who still see it get only the update.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { publishTicketUpdate } from '../messages/realtime.ts'
 import { findAgentViewers } from './queries.ts'
 import type { TicketView } from './view.ts'

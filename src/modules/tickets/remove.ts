@@ -2,7 +2,7 @@
 // tags, notes and tracking (the foreign keys cascade); everyone who saw it drops it.
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { TicketCaller } from './list.ts'
 import { publishTicketDeleted } from './realtime.ts'

@@ -1,7 +1,7 @@
 // /tickets and /ticket/kanban: the ticket lists, one ticket, and its life (spec §4 "Ticket status").
 import { Elysia } from 'elysia'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { createTicket } from './create.ts'
 import { listKanban, listTickets } from './list.ts'

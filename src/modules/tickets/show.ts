@@ -1,7 +1,7 @@
 // GET /tickets/{id} and /tickets/u/{uuid}: one ticket, if the caller may see it. Another company's
 // ticket does not exist for him (404); one of his company he may not see is 403 ERR_NO_PERMISSION,
 // which the web client shows as 'Acesso não permitido'.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import { findTicketIdByUuid } from './queries.ts'

@@ -1,6 +1,6 @@
 // A ticket's tags: /ticket-tags (add one, remove all: the kanban drag) and /tags/sync (replace them).
 import { Elysia } from 'elysia'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { ErrorBody, SyncTagsBody, TicketTagParams, TicketTagsParams, TicketView } from './model.ts'
 import { addTicketTag, removeTicketTags, syncTicketTags } from './ticket-tags.ts'

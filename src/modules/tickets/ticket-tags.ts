@@ -5,7 +5,7 @@
 // the ticket keeps its place in the lists.
 import { and, eq, inArray } from 'drizzle-orm'
 import { tags, ticketTags } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { publishTicketUpdate } from '../messages/realtime.ts'
 import { viewerOf, type TicketCaller } from './list.ts'

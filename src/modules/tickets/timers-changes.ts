@@ -5,7 +5,7 @@
 // Tracked and published like a close or a transfer made through the tickets API.
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { lockTicketRow, type TicketRow } from './queries.ts'
 import { publishTicketChange } from './realtime.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'

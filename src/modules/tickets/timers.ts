@@ -9,7 +9,7 @@
 // completion message of a close: only the sweep that won the ticket sends, so the customer gets one.
 // At most `batchSize` tickets per rule and connection per sweep; the rest are due at the next one.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/queries.ts'
 import { fillMessageVariables, transferNotice } from './automatic-texts.ts'
 import { sendAutomaticText } from './automatic-send.ts'

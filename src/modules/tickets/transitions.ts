@@ -12,7 +12,7 @@
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { getSetting } from '../settings/queries.ts'
 import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'

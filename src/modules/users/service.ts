@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tickets, userQueues, users } from '../../../db/schema/index.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { revokeSessions } from '../auth/service.ts'

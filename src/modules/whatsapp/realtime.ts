@@ -3,7 +3,7 @@
 //                   (agents pick a connection in the new-ticket modal), without QR code nor token;
 //   whatsappSession {action: 'update', session}  to the company's admins, with the QR code.
 // A client replaces a whatsapp row wholesale, so the whatsapp update goes out before the session's.
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import type { WhatsappSession } from './model.ts'
 import { findWhatsappRecords } from './queries.ts'
 import { toWhatsapp } from './shapes.ts'

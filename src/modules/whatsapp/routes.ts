@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { ConnectionManager } from '../../channels/sessions/manager.ts'
-import type { Deps } from '../../core/deps.ts'
+import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import {
   CreateWhatsappBody,

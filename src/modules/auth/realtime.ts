@@ -1,0 +1,15 @@
+// The `auth` channel: a new sign-in elsewhere, a password change or a deletion logs the user's other
+// tabs out ('Sua conta foi acessada em outro computador.') and closes their sockets.
+import type { Deps } from '../deps.ts'
+
+export function listenAuthRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => void {
+  return deps.bus.on('auth.sessions_revoked', (event) =>
+    deps.realtime.publish({
+      companyId: event.companyId,
+      channel: 'auth',
+      data: { action: 'logout', user: { id: event.userId } },
+      audience: { kind: 'user', userId: event.userId, exceptSessionId: event.keepSessionId },
+      closeAfter: true,
+    }),
+  )
+}

@@ -1,0 +1,14 @@
+// What every module needs: the cross-cutting services of core/ plus the bus of this product's domain
+// events. Built once per process (or per test) and handed to the route factories, jobs and adapters.
+import { createCoreDeps, type CoreDeps, type CoreDepsOptions } from '../core/deps.ts'
+import { EventBus } from '../core/events.ts'
+import type { DomainEvents } from './events.ts'
+
+export type DomainBus = EventBus<DomainEvents>
+
+export type Deps = CoreDeps & { bus: DomainBus }
+
+export function createDeps(options: CoreDepsOptions): Deps {
+  const core = createCoreDeps(options)
+  return { ...core, bus: new EventBus<DomainEvents>((error, event) => core.logger.error('event listener failed', { event, error })) }
+}
