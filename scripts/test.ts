@@ -1,6 +1,9 @@
 // The whole test suite: prepares the migrated template database once, then runs every test file
 // in parallel workers, each on its own copy. DATABASE_URL (or TEST_DATABASE_URL) selects PostgreSQL;
-// without it the suite runs on embedded PGlite. Extra arguments go to `bun test` (a file, -t name).
+// without it the suite runs on embedded PGlite. Extra arguments go to `bun test` (a file, -t name),
+// except `--engine-only`: only the tests whose result can depend on the database engine (integration,
+// unit tests under src/, jobs), not the browser tests nor the web app's unit tests. CI runs the whole
+// suite on PostgreSQL and this part again on PGlite.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ensurePgliteTemplate, ensurePostgresTemplate, testDatabaseUrl } from '../tests/helpers/database.ts'
@@ -12,8 +15,10 @@ if (url) await ensurePostgresTemplate(url)
 else await ensurePgliteTemplate()
 console.log(`test database: ${url ? 'PostgreSQL' : 'PGlite'} template ready in ${Math.round(performance.now() - started)} ms`)
 
-const args = process.argv.slice(2)
-const targets = args.some((arg) => !arg.startsWith('-')) ? [] : ['tests/integration', 'tests/e2e', 'src', 'jobs', 'web']
+const engineOnly = process.argv.includes('--engine-only')
+const args = process.argv.slice(2).filter((arg) => arg !== '--engine-only')
+const everything = engineOnly ? ['tests/integration', 'src', 'jobs'] : ['tests/integration', 'tests/e2e', 'src', 'jobs', 'web']
+const targets = args.some((arg) => !arg.startsWith('-')) ? [] : everything
 const reportDir = join(root, '.test-tmp')
 mkdirSync(reportDir, { recursive: true })
 const report = join(reportDir, `junit-${process.pid}.xml`)
@@ -33,6 +38,12 @@ try {
   if (suite) {
     const [total, failures, skipped = '0'] = suite.slice(1).map(Number) as [number, number, number?]
     const passed = total - failures - Number(skipped)
+    // The ten slowest files, so that a slow newcomer is seen in every CI log.
+    const files = [...xml.matchAll(/^  <testsuite name="[^"]*" file="([^"]+)"[^>]*? time="([\d.]+)"/gm)].map(([, file, time]) => ({ file: file!, seconds: Number(time) }))
+    if (files.length > 1) {
+      console.log('\nslowest files:')
+      for (const { file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`)
+    }
     console.log(`\n${passed} passed, ${failures} failed, ${skipped} skipped`)
   }
   rmSync(report, { force: true })
