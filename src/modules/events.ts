@@ -5,6 +5,18 @@
 // domain-events.test.ts). Payloads carry what listeners need (ids, and the views the transaction
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
+import { companyEventSchemas } from './companies/events.ts'
+import { helpEventSchemas } from './helps/events.ts'
+import { planEventSchemas } from './plans/events.ts'
+import { promptEventSchemas } from './prompts/events.ts'
+import { queueIntegrationEventSchemas } from './queue-integrations/events.ts'
+import { queueOptionEventSchemas } from './queue-options/events.ts'
+import { queueEventSchemas } from './queues/events.ts'
+import { quickMessageEventSchemas } from './quick-messages/events.ts'
+import { scheduleEventSchemas } from './schedules/events.ts'
+import { settingEventSchemas } from './settings/events.ts'
+import { tagEventSchemas } from './tags/events.ts'
+import { whatsappEventSchemas } from './whatsapp/events.ts'
 
 const companyId = t.Integer({ minimum: 0 })
 const id = t.Integer({ minimum: 1 })
@@ -14,12 +26,18 @@ export const domainEventSchemas = {
   /** A user's other sessions must log out (a new login elsewhere, a password change, deletion). */
   'auth.sessions_revoked': t.Object({ companyId, userId: id, keepSessionId: t.Optional(t.String()) }),
   'user.changed': t.Object({ companyId, action: crud, userId: id, user: t.Optional(t.Unknown()) }),
-  'setting.changed': t.Object({ companyId, key: t.String(), value: t.String() }),
-  'company.changed': t.Object({ companyId, action: crud }),
-  'plan.changed': t.Object({ planId: id, action: crud }),
-  'help.changed': t.Object({ helpId: id, action: crud }),
-  /** A connection was created, edited, deleted, or its session changed state (status, QR, number). */
-  'whatsapp.changed': t.Object({ companyId, action: t.Union([crud, t.Literal('session')]), whatsappId: id }),
+  ...companyEventSchemas,
+  ...planEventSchemas,
+  ...helpEventSchemas,
+  ...settingEventSchemas,
+  ...whatsappEventSchemas,
+  ...queueEventSchemas,
+  ...queueOptionEventSchemas,
+  ...queueIntegrationEventSchemas,
+  ...promptEventSchemas,
+  ...tagEventSchemas,
+  ...quickMessageEventSchemas,
+  ...scheduleEventSchemas,
   /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
   'message.created': t.Object({
     companyId,

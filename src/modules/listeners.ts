@@ -3,9 +3,36 @@
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime } from './auth/realtime.ts'
 import { listenUserRealtime } from './users/realtime.ts'
+import { listenCompanyRealtime } from './companies/realtime.ts'
+import { listenHelpRealtime } from './helps/realtime.ts'
+import { listenPlanRealtime } from './plans/realtime.ts'
+import { listenPromptRealtime } from './prompts/realtime.ts'
+import { listenQueueIntegrationRealtime } from './queue-integrations/realtime.ts'
+import { listenQueueOptionRealtime } from './queue-options/realtime.ts'
+import { listenQueueRealtime } from './queues/realtime.ts'
+import { listenQuickMessageRealtime } from './quick-messages/realtime.ts'
+import { listenScheduleRealtime } from './schedules/realtime.ts'
+import { listenSettingRealtime } from './settings/realtime.ts'
+import { listenTagRealtime } from './tags/realtime.ts'
+import { listenWhatsappRealtime } from './whatsapp/realtime.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
-  const stops = [listenAuthRealtime(deps), listenUserRealtime(deps)]
+  const stops = [
+    listenAuthRealtime(deps),
+    listenUserRealtime(deps),
+    listenCompanyRealtime(deps),
+    listenPlanRealtime(deps),
+    listenHelpRealtime(deps),
+    listenSettingRealtime(deps),
+    listenWhatsappRealtime(deps),
+    listenQueueRealtime(deps),
+    listenQueueOptionRealtime(deps),
+    listenQueueIntegrationRealtime(deps),
+    listenPromptRealtime(deps),
+    listenTagRealtime(deps),
+    listenQuickMessageRealtime(deps),
+    listenScheduleRealtime(deps),
+  ]
   return () => {
     for (const stop of stops) stop()
   }

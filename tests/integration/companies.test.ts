@@ -118,8 +118,8 @@ describe('POST /api/companies', () => {
     const [admin] = await context.db.select().from(users).where(eq(users.companyId, companyId))
     expect(admin).toMatchObject({ email, name: data!.name, profile: 'admin', super: false })
     expect(admin!.passwordHash).not.toContain('owner-pass')
-    expect(events).toEqual([
-      ['company', { companyId, action: 'create' }],
+    expect(JSON.parse(JSON.stringify(events))).toEqual([
+      ['company', { companyId, action: 'create', company: data }],
       ['user', { companyId, action: 'create', userId: admin!.id }],
     ])
     const session = await signIn(context, { email: email.toLowerCase(), password: 'owner-pass' })
@@ -235,8 +235,8 @@ describe('PUT /api/companies/{id}', () => {
     expect(status).toBe(200)
     expect(data).toMatchObject({ id: company.id, name: company.name, phone: '1133334444', planId: plan.id, recurrence: 'ANUAL', campaignsEnabled: false, status: false, city: 'Recife', dueDate: company.dueDate })
     expect(await settingOf(company.id, 'campaignsEnabled')).toBe('false')
-    expect(events).toEqual([
-      ['company', { companyId: company.id, action: 'update' }],
+    expect(JSON.parse(JSON.stringify(events))).toEqual([
+      ['company', { companyId: company.id, action: 'update', company: data }],
       ['setting', { companyId: company.id, key: 'campaignsEnabled', value: 'false' }],
     ])
   })
@@ -367,7 +367,7 @@ describe('PUT /api/companies/{id}/schedules', () => {
     expect(status).toBe(200)
     expect(data!.schedules).toEqual(week)
     expect((await companyRow(tenant.company.id))!.schedules).toEqual(week)
-    expect(events).toEqual([{ companyId: tenant.company.id, action: 'update' }])
+    expect(JSON.parse(JSON.stringify(events))).toEqual([{ companyId: tenant.company.id, action: 'update', company: data }])
     const bySuper = await asSuper.api.companies({ id: tenant.company.id }).schedules.put({ schedules: week.slice(0, 2) })
     expect(bySuper.status).toBe(200)
     expect((await companyRow(tenant.company.id))!.schedules).toEqual(week.slice(0, 2))
@@ -428,9 +428,10 @@ describe('POST /api/companies/{id}/renew', () => {
     const expired = await makeCompany(context.db, { recurrence: 'MENSAL', dueDate: '2030-11-30' })
     const events: unknown[] = []
     const stop = context.deps.bus.on('company.changed', (event) => void events.push(event))
-    expect((await asSuper.api.companies({ id: expired.id }).renew.post()).data!.dueDate).toBe('2031-02-10')
+    const renewed = await asSuper.api.companies({ id: expired.id }).renew.post()
     stop()
-    expect(events).toEqual([{ companyId: expired.id, action: 'update' }])
+    expect(renewed.data!.dueDate).toBe('2031-02-10')
+    expect(JSON.parse(JSON.stringify(events))).toEqual([{ companyId: expired.id, action: 'update', company: renewed.data }])
     const undated = await makeCompany(context.db, { recurrence: 'SEMESTRAL', dueDate: null })
     expect((await asSuper.api.companies({ id: undated.id }).renew.post()).data!.dueDate).toBe('2031-07-10')
   })

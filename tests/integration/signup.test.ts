@@ -52,8 +52,8 @@ describe('POST /api/companies/cadastro', () => {
     expect(admin).toMatchObject({ companyId, name: body.name, profile: 'admin', super: false })
     expect(admin!.passwordHash).not.toBe(body.password)
     expect(await Bun.password.verify(body.password, admin!.passwordHash)).toBe(true)
-    expect(events).toEqual([
-      ['company', { companyId, action: 'create' }],
+    expect(JSON.parse(JSON.stringify(events))).toEqual([
+      ['company', { companyId, action: 'create', company: data }],
       ['user', { companyId, action: 'create', userId: admin!.id }],
     ])
     const session = await signIn(context, { email: body.email, password: body.password })

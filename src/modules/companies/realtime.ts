@@ -3,10 +3,13 @@
 // own admins: the list is the platform's, not theirs).
 import type { Deps } from '../deps.ts'
 import { publishPlatform } from '../../core/realtime/platform.ts'
-import type { Company } from './model.ts'
 
-export type CompanyEvent = { action: 'create' | 'update'; company: Company } | { action: 'delete'; companyId: number }
-
-export function publishCompany(deps: Pick<Deps, 'realtime'>, data: CompanyEvent): void {
-  publishPlatform(deps, { channel: 'companies', data, audience: { kind: 'super' } })
+export function listenCompanyRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => void {
+  return deps.bus.on('company.changed', (event) =>
+    publishPlatform(deps, {
+      channel: 'companies',
+      data: event.action === 'delete' ? { action: 'delete', companyId: event.companyId } : { action: event.action, company: event.company },
+      audience: { kind: 'super' },
+    }),
+  )
 }

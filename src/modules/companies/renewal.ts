@@ -7,7 +7,6 @@ import { AppError } from '../../core/errors.ts'
 import { todayIso } from '../auth/service.ts'
 import type { Company } from './model.ts'
 import { findCompanyView } from './queries.ts'
-import { publishCompany } from './realtime.ts'
 
 /** How many months one renewal adds (§4 "Renewal"). */
 export const recurrenceMonths: Record<Recurrence, number> = {
@@ -89,8 +88,7 @@ export async function renewCompanyIn(tx: Transaction, input: { companyId: number
 /** One renewal period by the company's recurrence (CLI `companies renew`, payments, super users). */
 export async function renewCompany(deps: Deps, input: { companyId: number }): Promise<Company> {
   await deps.db.transaction((tx) => renewCompanyIn(tx, { companyId: input.companyId, today: todayIso(deps.now()) }))
-  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
   const view = (await findCompanyView(deps.db, input.companyId))!
-  publishCompany(deps, { action: 'update', company: view })
+  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update', company: view })
   return view
 }

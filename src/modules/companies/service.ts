@@ -10,9 +10,7 @@ import { assertTimezone, assertValidSchedules, invalidField, normalizeName, norm
 import type { Company, CompanyCreateBody, CompanyUpdateBody, SchedulesBody } from './model.ts'
 import { findCompanyView } from './queries.ts'
 import { assertCompanyNameFree, duplicateErrorOr, insertCompanyRecords, saveCampaignsEnabled, type NewCompany } from './records.ts'
-import { publishCompany } from './realtime.ts'
 import { calendarDateOrNull } from './renewal.ts'
-import { publishSettings } from '../settings/realtime.ts'
 
 /** Who is acting: a super user may act on any company, anyone else only on his own. */
 export type Actor = Pick<Caller, 'companyId' | 'super'>
@@ -49,10 +47,9 @@ export async function createCompany(deps: Deps, input: CompanyCreateBody): Promi
     .catch((error: unknown) => {
       throw duplicateErrorOr(error)
     })
-  deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create' })
-  if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
   const view = (await findCompanyView(deps.db, created.companyId))!
-  publishCompany(deps, { action: 'create', company: view })
+  deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create', company: view })
+  if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
   return view
 }
 
@@ -81,14 +78,9 @@ export async function updateCompany(deps: Deps, input: { companyId: number; chan
     .catch((error: unknown) => {
       throw duplicateErrorOr(error)
     })
-  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
-  if (campaignsEnabled !== undefined) {
-    const setting = { key: 'campaignsEnabled', value: String(campaignsEnabled) }
-    deps.bus.emit('setting.changed', { companyId: input.companyId, ...setting })
-    publishSettings(deps, input.companyId, { action: 'update', setting })
-  }
   const view = (await findCompanyView(deps.db, input.companyId))!
-  publishCompany(deps, { action: 'update', company: view })
+  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update', company: view })
+  if (campaignsEnabled !== undefined) deps.bus.emit('setting.changed', { companyId: input.companyId, key: 'campaignsEnabled', value: String(campaignsEnabled) })
   return view
 }
 
@@ -98,7 +90,6 @@ export async function deleteCompany(deps: Deps, input: { companyId: number; acto
   const deleted = await deps.db.delete(companies).where(eq(companies.id, input.companyId)).returning({ id: companies.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND')
   deps.bus.emit('company.changed', { companyId: input.companyId, action: 'delete' })
-  publishCompany(deps, { action: 'delete', companyId: input.companyId })
 }
 
 /** The company's plan with its feature flags: for the company's own users and super users. */
@@ -125,9 +116,8 @@ export async function updateCompanySchedules(deps: Deps, input: { companyId: num
     .where(eq(companies.id, input.companyId))
     .returning({ id: companies.id })
   if (updated.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND')
-  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update' })
   const view = (await findCompanyView(deps.db, input.companyId))!
-  publishSettings(deps, input.companyId, { action: 'schedules', schedules: view.schedules })
-  publishCompany(deps, { action: 'update', company: view })
+  deps.bus.emit('company.schedules_changed', { companyId: input.companyId, schedules: view.schedules })
+  deps.bus.emit('company.changed', { companyId: input.companyId, action: 'update', company: view })
   return view
 }

@@ -7,7 +7,6 @@ import { findPlanById } from '../plans/queries.ts'
 import { normalizeName, normalizePhone } from './fields.ts'
 import type { Company, SignupBody } from './model.ts'
 import { companyNameTaken, findCompanyView, userEmailTaken } from './queries.ts'
-import { publishCompany } from './realtime.ts'
 import { duplicateErrorOr, insertCompanyRecords } from './records.ts'
 import { addDays } from './renewal.ts'
 
@@ -44,9 +43,8 @@ export async function signUp(deps: Deps, input: SignupBody & { ip: string }): Pr
     .catch((error: unknown) => {
       throw duplicateErrorOr(error)
     })
-  deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create' })
-  if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
   const view = (await findCompanyView(deps.db, created.companyId))!
-  publishCompany(deps, { action: 'create', company: view })
+  deps.bus.emit('company.changed', { companyId: created.companyId, action: 'create', company: view })
+  if (created.adminId) deps.bus.emit('user.changed', { companyId: created.companyId, action: 'create', userId: created.adminId })
   return view
 }

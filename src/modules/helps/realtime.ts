@@ -2,10 +2,13 @@
 // on the platform channel `helps` to every user of every company, the super users' helps tab included.
 import type { Deps } from '../deps.ts'
 import { publishPlatform } from '../../core/realtime/platform.ts'
-import type { Help } from './model.ts'
 
-export type HelpEvent = { action: 'create' | 'update'; help: Help } | { action: 'delete'; helpId: number }
-
-export function publishHelp(deps: Pick<Deps, 'realtime'>, data: HelpEvent): void {
-  publishPlatform(deps, { channel: 'helps', data, audience: { kind: 'everyone' } })
+export function listenHelpRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => void {
+  return deps.bus.on('help.changed', (event) =>
+    publishPlatform(deps, {
+      channel: 'helps',
+      data: event.action === 'delete' ? { action: 'delete', helpId: event.helpId } : { action: event.action, help: event.help },
+      audience: { kind: 'everyone' },
+    }),
+  )
 }

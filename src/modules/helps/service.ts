@@ -5,7 +5,6 @@ import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { CreateHelpBody, Help, UpdateHelpBody } from './model.ts'
 import { findHelp } from './queries.ts'
-import { publishHelp } from './realtime.ts'
 
 function titleOf(input: { title: string }): string {
   const title = input.title.trim()
@@ -25,8 +24,7 @@ export async function createHelp(deps: Deps, input: CreateHelpBody): Promise<Hel
     .values({ title: titleOf(input), description: input.description?.trim() ?? '', video: input.video?.trim() ?? '' })
     .returning({ id: helps.id })
   const help = await showHelp(deps, created!.id)
-  deps.bus.emit('help.changed', { helpId: help.id, action: 'create' })
-  publishHelp(deps, { action: 'create', help })
+  deps.bus.emit('help.changed', { helpId: help.id, action: 'create', help })
   return help
 }
 
@@ -38,8 +36,7 @@ export async function updateHelp(deps: Deps, helpId: number, input: UpdateHelpBo
     .returning({ id: helps.id })
   if (updated.length === 0) throw new AppError('ERR_NO_HELP_FOUND')
   const help = await showHelp(deps, helpId)
-  deps.bus.emit('help.changed', { helpId, action: 'update' })
-  publishHelp(deps, { action: 'update', help })
+  deps.bus.emit('help.changed', { helpId, action: 'update', help })
   return help
 }
 
@@ -47,5 +44,4 @@ export async function deleteHelp(deps: Deps, helpId: number): Promise<void> {
   const deleted = await deps.db.delete(helps).where(eq(helps.id, helpId)).returning({ id: helps.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_HELP_FOUND')
   deps.bus.emit('help.changed', { helpId, action: 'delete' })
-  publishHelp(deps, { action: 'delete', helpId })
 }

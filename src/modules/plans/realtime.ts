@@ -2,10 +2,13 @@
 // the platform super users only (private plans and prices are theirs to see).
 import type { Deps } from '../deps.ts'
 import { publishPlatform } from '../../core/realtime/platform.ts'
-import type { Plan } from './model.ts'
 
-export type PlanEvent = { action: 'create' | 'update'; plan: Plan } | { action: 'delete'; planId: number }
-
-export function publishPlan(deps: Pick<Deps, 'realtime'>, data: PlanEvent): void {
-  publishPlatform(deps, { channel: 'plans', data, audience: { kind: 'super' } })
+export function listenPlanRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => void {
+  return deps.bus.on('plan.changed', (event) =>
+    publishPlatform(deps, {
+      channel: 'plans',
+      data: event.action === 'delete' ? { action: 'delete', planId: event.planId } : { action: event.action, plan: event.plan },
+      audience: { kind: 'super' },
+    }),
+  )
 }

@@ -5,7 +5,6 @@ import type { Deps } from '../deps.ts'
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../core/errors.ts'
 import type { Plan, PlanBody, PlanUpdateBody } from './model.ts'
 import { findPlanById, planNameTaken } from './queries.ts'
-import { publishPlan } from './realtime.ts'
 
 export async function getPlan(deps: Deps, input: { planId: number }): Promise<Plan> {
   const plan = await findPlanById(deps.db, input.planId)
@@ -29,8 +28,7 @@ export async function createPlan(deps: Deps, input: PlanBody): Promise<Plan> {
       throw duplicateNameOr(error)
     })
   const plan = created[0]!
-  deps.bus.emit('plan.changed', { planId: plan.id, action: 'create' })
-  publishPlan(deps, { action: 'create', plan })
+  deps.bus.emit('plan.changed', { planId: plan.id, action: 'create', plan })
   return plan
 }
 
@@ -57,8 +55,7 @@ export async function updatePlan(deps: Deps, input: { planId: number; changes: P
           })
   const plan = updated[0]
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND')
-  deps.bus.emit('plan.changed', { planId: plan.id, action: 'update' })
-  publishPlan(deps, { action: 'update', plan })
+  deps.bus.emit('plan.changed', { planId: plan.id, action: 'update', plan })
   return plan
 }
 
@@ -92,5 +89,4 @@ export async function deletePlan(deps: Deps, input: { planId: number }): Promise
     })
   if (deleted.length === 0) throw new AppError('ERR_NO_PLAN_FOUND')
   deps.bus.emit('plan.changed', { planId: input.planId, action: 'delete' })
-  publishPlan(deps, { action: 'delete', planId: input.planId })
 }

@@ -8,7 +8,7 @@ import { isOwned } from '../../core/company-scope.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { invalidField } from '../companies/fields.ts'
-import { clearAiReference, publishClearedReferences } from '../queues/cleared-references.ts'
+import { clearAiReference, emitClearedReferences } from '../queues/cleared-references.ts'
 import { maskApiKey } from './api-key.ts'
 import { promptDefaults, promptLimits, type CreatePromptBody, type Prompt, type UpdatePromptBody } from './model.ts'
 import { findPrompt, findPrompts, promptNameTaken } from './queries.ts'
@@ -16,14 +16,8 @@ import { findPrompt, findPrompts, promptNameTaken } from './queries.ts'
 /** The DELETE answer (§7: shown as an info toast). */
 export const PROMPT_DELETED_MESSAGE = 'Prompt deleted'
 
-type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number }
-
 function masked(prompt: Prompt): Prompt {
   return { ...prompt, apiKey: maskApiKey(prompt.apiKey) }
-}
-
-function publishPrompt(deps: Deps, companyId: number, data: PromptEvent): void {
-  deps.realtime.publish({ companyId, channel: 'prompt', data, audience: { kind: 'admins' } })
 }
 
 /** Trimmed texts must still meet the bounds the schema checked untrimmed ("     " is not a name). */
@@ -95,7 +89,7 @@ export async function createPrompt(deps: Deps, companyId: number, input: CreateP
     })
     .catch(nameRace)
   const prompt = masked(await promptOrFail(deps, { companyId, promptId }))
-  publishPrompt(deps, companyId, { action: 'create', prompt })
+  deps.bus.emit('prompt.changed', { companyId, promptId, action: 'create', prompt })
   return prompt
 }
 
@@ -124,7 +118,7 @@ export async function updatePrompt(deps: Deps, companyId: number, promptId: numb
     })
     .catch(nameRace)
   const prompt = masked(await promptOrFail(deps, { companyId, promptId }))
-  publishPrompt(deps, companyId, { action: 'update', prompt })
+  deps.bus.emit('prompt.changed', { companyId, promptId, action: 'update', prompt })
   return prompt
 }
 
@@ -147,7 +141,7 @@ export async function deletePrompt(deps: Deps, companyId: number, promptId: numb
     return cleared
   })
   if (!cleared) throw new AppError('ERR_NO_PROMPT_FOUND')
-  publishPrompt(deps, companyId, { action: 'delete', promptId })
-  await publishClearedReferences(deps, companyId, cleared)
+  deps.bus.emit('prompt.changed', { companyId, promptId, action: 'delete' })
+  await emitClearedReferences(deps, companyId, cleared)
   return { message: PROMPT_DELETED_MESSAGE }
 }

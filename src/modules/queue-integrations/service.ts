@@ -10,15 +10,9 @@ import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import { TYPEBOT_DEFAULTS, type CreateIntegrationBody, type IntegrationSearchQuery, type QueueIntegration, type UpdateIntegrationBody } from './model.ts'
 import { findIntegration, findIntegrationPage, integrationNameTaken } from './queries.ts'
 import { normalizeIntegration, type IntegrationValues } from './rules.ts'
-import { clearAiReference, publishClearedReferences } from '../queues/cleared-references.ts'
+import { clearAiReference, emitClearedReferences } from '../queues/cleared-references.ts'
 
 export const INTEGRATION_DELETED_MESSAGE = 'Integration deleted.'
-
-export type IntegrationEvent = { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: number }
-
-function publishIntegration(deps: Deps, companyId: number, data: IntegrationEvent): void {
-  deps.realtime.publish({ companyId, channel: 'queueIntegration', data, audience: { kind: 'admins' } })
-}
 
 async function assertNameFree(db: Executor, scope: { companyId: number; name: string; exceptIntegrationId?: number }): Promise<void> {
   if (await integrationNameTaken(db, scope)) throw new AppError('ERR_INTEGRATION_NAME_ALREADY_EXISTS')
@@ -79,7 +73,7 @@ export async function createIntegration(deps: Deps, companyId: number, input: Cr
     })
     .catch(nameRace)
   const integration = await showIntegration(deps, { companyId, integrationId })
-  publishIntegration(deps, companyId, { action: 'create', queueIntegration: integration })
+  deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'create', queueIntegration: integration })
   return integration
 }
 
@@ -96,7 +90,7 @@ export async function updateIntegration(deps: Deps, companyId: number, integrati
     })
     .catch(nameRace)
   const integration = await showIntegration(deps, { companyId, integrationId })
-  publishIntegration(deps, companyId, { action: 'update', queueIntegration: integration })
+  deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'update', queueIntegration: integration })
   return integration
 }
 
@@ -112,7 +106,7 @@ export async function deleteIntegration(deps: Deps, companyId: number, integrati
     return cleared
   })
   if (!cleared) throw new AppError('ERR_NO_INTEGRATION_FOUND')
-  publishIntegration(deps, companyId, { action: 'delete', integrationId })
-  await publishClearedReferences(deps, companyId, cleared)
+  deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'delete' })
+  await emitClearedReferences(deps, companyId, cleared)
   return { message: INTEGRATION_DELETED_MESSAGE }
 }

@@ -9,11 +9,12 @@
 import type { Deps } from '../deps.ts'
 import { findQueue } from '../queues/queries.ts'
 
-export type OptionsChange = { action: 'create' | 'update' | 'delete'; optionIds: number[] }
-
-export async function publishOptionsChange(deps: Deps, scope: { companyId: number; queueId: number }, options: OptionsChange): Promise<void> {
-  const queue = await findQueue(deps.db, scope)
-  // The queue went meanwhile: its own `delete` frame tells the listeners.
-  if (!queue) return
-  deps.realtime.publish({ companyId: scope.companyId, channel: 'queue', data: { action: 'update', queue, options }, audience: { kind: 'company' } })
+export function listenQueueOptionRealtime(deps: Pick<Deps, 'bus' | 'db' | 'realtime'>): () => void {
+  return deps.bus.on('queue_option.changed', async (event) => {
+    const { companyId, queueId, action, optionIds } = event
+    const queue = await findQueue(deps.db, { companyId, queueId })
+    // The queue went meanwhile: its own `delete` frame tells the listeners.
+    if (!queue) return
+    deps.realtime.publish({ companyId, channel: 'queue', data: { action: 'update', queue, options: { action, optionIds } }, audience: { kind: 'company' } })
+  })
 }

@@ -9,7 +9,6 @@ import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { invalidField } from '../companies/fields.ts'
 import type { CreateQueueOptionBody, QueueOption, QueueOptionListQuery, QueueOptionNode, UpdateQueueOptionBody } from './model.ts'
 import { deleteOptions, findChildOptions, findQueueOption, findQueueOptions, lockQueue, queueExists } from './queries.ts'
-import { publishOptionsChange } from './realtime.ts'
 import { buildOptionTree, subtreeIds } from './tree.ts'
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
@@ -107,7 +106,7 @@ export async function createOption(deps: Deps, actor: Actor, input: CreateQueueO
     return created!.id
   })
   const created = await optionOrFail(deps, { companyId, optionId })
-  await publishOptionsChange(deps, { companyId, queueId }, { action: 'create', optionIds: [optionId] })
+  await deps.bus.emit('queue_option.changed', { companyId, queueId, action: 'create', optionIds: [optionId] })
   return created
 }
 
@@ -137,7 +136,7 @@ export async function updateOption(deps: Deps, actor: Actor, optionId: number, i
       .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, optionId)))
   })
   const updated = await optionOrFail(deps, { companyId, optionId })
-  await publishOptionsChange(deps, { companyId, queueId }, { action: 'update', optionIds: [optionId] })
+  await deps.bus.emit('queue_option.changed', { companyId, queueId, action: 'update', optionIds: [optionId] })
   return updated
 }
 
@@ -154,6 +153,6 @@ export async function deleteOption(deps: Deps, actor: Actor, optionId: number): 
     await deleteOptions(tx, { companyId, optionIds: ids })
     return ids
   })
-  await publishOptionsChange(deps, { companyId, queueId: current.queueId }, { action: 'delete', optionIds: deletedIds })
+  await deps.bus.emit('queue_option.changed', { companyId, queueId: current.queueId, action: 'delete', optionIds: deletedIds })
   return deletedIds
 }

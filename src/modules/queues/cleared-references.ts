@@ -1,12 +1,11 @@
 // Deleting a prompt or an integration leaves the queues and connections that pointed to it without
 // one. The foreign keys would null the columns by themselves, but silently: open pages would keep the
 // deleted id and their next save would be refused on a field the admin did not touch. So the delete
-// clears them itself, in its transaction, and tells their channels afterwards.
+// clears them itself, in its transaction, and emits their changes afterwards.
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queues, whatsapps } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { publishWhatsappUpdates } from '../whatsapp/realtime.ts'
 import { findQueue } from './queries.ts'
 
 export type AiReference = 'promptId' | 'integrationId'
@@ -30,12 +29,11 @@ export async function clearAiReference(
   return { queueIds: queueRows.map((row) => row.id), whatsappIds: whatsappRows.map((row) => row.id) }
 }
 
-/** After the commit: the queue and whatsapp channels carry the rows as they now are. */
-export async function publishClearedReferences(deps: Deps, companyId: number, cleared: ClearedReferences): Promise<void> {
+/** After the commit: the queues and connections emit their change, with the rows as they now are. */
+export async function emitClearedReferences(deps: Deps, companyId: number, cleared: ClearedReferences): Promise<void> {
   for (const queueId of cleared.queueIds) {
     const queue = await findQueue(deps.db, { companyId, queueId })
-    if (queue) deps.realtime.publish({ companyId, channel: 'queue', data: { action: 'update', queue }, audience: { kind: 'company' } })
+    if (queue) deps.bus.emit('queue.changed', { companyId, queueId, action: 'update', queue })
   }
-  await publishWhatsappUpdates(deps, companyId, cleared.whatsappIds)
-  for (const whatsappId of cleared.whatsappIds) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId })
+  for (const whatsappId of cleared.whatsappIds) await deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId })
 }

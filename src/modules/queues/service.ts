@@ -47,10 +47,6 @@ function uniqueRace(error: unknown): never {
   throw error
 }
 
-function publishQueue(deps: Deps, companyId: number, data: { action: 'update'; queue: Queue } | { action: 'delete'; queueId: number }): void {
-  deps.realtime.publish({ companyId, channel: 'queue', data, audience: { kind: 'company' } })
-}
-
 /** The company's queues; only platform super users may name another company. */
 export async function listQueues(deps: Deps, actor: Actor, companyId = actor.companyId): Promise<Queue[]> {
   if (companyId !== actor.companyId) {
@@ -96,7 +92,7 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueBo
     })
     .catch(uniqueRace)
   const queue = await showQueue(deps, { companyId, queueId })
-  publishQueue(deps, companyId, { action: 'update', queue })
+  deps.bus.emit('queue.changed', { companyId, queueId, action: 'create', queue })
   return queue
 }
 
@@ -130,7 +126,7 @@ export async function updateQueue(deps: Deps, actor: Actor, queueId: number, inp
     })
     .catch(uniqueRace)
   const queue = await showQueue(deps, { companyId, queueId })
-  publishQueue(deps, companyId, { action: 'update', queue })
+  deps.bus.emit('queue.changed', { companyId, queueId, action: 'update', queue })
   return queue
 }
 
@@ -146,5 +142,5 @@ export async function deleteQueue(deps: Deps, actor: Actor, queueId: number): Pr
     .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))
     .returning({ id: queues.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_QUEUE_FOUND')
-  publishQueue(deps, companyId, { action: 'delete', queueId })
+  deps.bus.emit('queue.changed', { companyId, queueId, action: 'delete' })
 }

@@ -3,7 +3,6 @@
 // by its owner or an admin. Anyone may create either kind.
 import { and, eq } from 'drizzle-orm'
 import { quickMessages } from '../../../db/schema/index.ts'
-import type { Audience } from '../../core/realtime/bus.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
@@ -40,15 +39,6 @@ export function toQuickMessage(deps: Deps, row: QuickMessageRow): QuickMessage {
 function assertSelf(actor: Actor, query: { userId?: number; companyId?: number }): void {
   if (query.userId !== undefined && query.userId !== actor.userId) throw new AppError('ERR_NO_PERMISSION')
   if (query.companyId !== undefined && query.companyId !== actor.companyId) throw new AppError('ERR_NO_PERMISSION')
-}
-
-/** Shared ones go to the whole company; a personal one only to its owner's sockets. */
-function audienceOf(row: Pick<QuickMessageRow, 'geral' | 'userId'>): Audience {
-  return row.geral || row.userId === null ? { kind: 'company' } : { kind: 'user', userId: row.userId }
-}
-
-function publish(deps: Deps, companyId: number, audience: Audience, data: { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number }): void {
-  deps.realtime.publish({ companyId, channel: 'quickemessage', data, audience })
 }
 
 async function visibleOrFail(deps: Deps, actor: Actor, quickMessageId: number): Promise<QuickMessageRow> {
@@ -93,7 +83,7 @@ export async function createQuickMessage(deps: Deps, actor: Actor, input: Create
     return created!.id
   })
   const record = await showQuickMessage(deps, actor, id)
-  publish(deps, companyId, audienceOf(record), { action: 'create', record })
+  deps.bus.emit('quick_message.changed', { companyId, quickMessageId: id, action: 'create', quickMessage: record })
   return record
 }
 
@@ -114,9 +104,7 @@ export async function updateQuickMessage(deps: Deps, actor: Actor, quickMessageI
       .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, quickMessageId)))
   })
   const record = await showQuickMessage(deps, actor, quickMessageId)
-  // No longer shared: the others' lists drop it before its owner hears the update.
-  if (before.geral && !record.geral) publish(deps, companyId, { kind: 'company' }, { action: 'delete', id: quickMessageId })
-  publish(deps, companyId, audienceOf(record), { action: 'update', record })
+  deps.bus.emit('quick_message.changed', { companyId, quickMessageId, action: 'update', quickMessage: record, unshared: before.geral && !record.geral })
   return record
 }
 
@@ -129,7 +117,7 @@ export async function deleteQuickMessage(deps: Deps, actor: Actor, quickMessageI
     .returning({ id: quickMessages.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND')
   if (row.mediaPath) await deps.storage.remove(row.mediaPath)
-  publish(deps, companyId, audienceOf(row), { action: 'delete', id: quickMessageId })
+  deps.bus.emit('quick_message.changed', { companyId, quickMessageId, action: 'delete', geral: row.geral, userId: row.userId })
 }
 
 /** Stores the attachment (spaces in its name become underscores) and replaces any previous one. */
@@ -149,7 +137,7 @@ export async function attachQuickMessageMedia(deps: Deps, actor: Actor, quickMes
   }
   if (before.mediaPath && before.mediaPath !== stored.path) await deps.storage.remove(before.mediaPath)
   const record = await showQuickMessage(deps, actor, quickMessageId)
-  publish(deps, companyId, audienceOf(record), { action: 'update', record })
+  deps.bus.emit('quick_message.changed', { companyId, quickMessageId, action: 'update', quickMessage: record, unshared: false })
   return record
 }
 
@@ -162,6 +150,6 @@ export async function detachQuickMessageMedia(deps: Deps, actor: Actor, quickMes
     .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, quickMessageId)))
   if (before.mediaPath) await deps.storage.remove(before.mediaPath)
   const record = await showQuickMessage(deps, actor, quickMessageId)
-  publish(deps, companyId, audienceOf(record), { action: 'update', record })
+  deps.bus.emit('quick_message.changed', { companyId, quickMessageId, action: 'update', quickMessage: record, unshared: false })
   return record
 }

@@ -13,7 +13,7 @@ import type { StoredMedia } from '../../core/storage/storage.ts'
 import { announceTicket } from '../messages/announce.ts'
 import { sendToContact, type OutgoingItem } from '../messages/send.ts'
 import { findDueScheduleIds, findSchedule, type ScheduleRow } from './queries.ts'
-import { publishSchedule, toSchedule } from './service.ts'
+import { toSchedule } from './service.ts'
 
 export const DISPATCH_BATCH = 200
 /**
@@ -110,7 +110,7 @@ async function finish(deps: Deps, companyId: number, scheduleId: number, changes
     .set({ ...changes, updatedAt: deps.now() })
     .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId)))
   const row = await findSchedule(deps.db, { companyId, scheduleId })
-  if (row) publishSchedule(deps, companyId, { action: 'update', schedule: toSchedule(deps, row) })
+  if (row) deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule: toSchedule(deps, row) })
 }
 
 /** Ends the claims a stopped dispatcher left (see STALE_CLAIM_MS) as ERRO; returns how many. */
@@ -123,7 +123,7 @@ async function failStaleClaims(deps: Deps): Promise<number> {
   for (const { id, companyId } of stale) {
     deps.logger.warn('a scheduled message was left claimed by a stopped dispatcher', { companyId, scheduleId: id })
     const row = await findSchedule(deps.db, { companyId, scheduleId: id })
-    if (row) publishSchedule(deps, companyId, { action: 'update', schedule: toSchedule(deps, row) })
+    if (row) deps.bus.emit('schedule.changed', { companyId, scheduleId: id, action: 'update', schedule: toSchedule(deps, row) })
   }
   return stale.length
 }

@@ -22,10 +22,6 @@ export function toSchedule(deps: Pick<Deps, 'config' | 'now'>, row: ScheduleRow)
   return { ...row, mediaUrl: row.mediaPath === null ? null : signMediaPath(deps.config.media, row.mediaPath, { now: deps.now() }) }
 }
 
-export function publishSchedule(deps: Deps, companyId: number, data: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number }): void {
-  deps.realtime.publish({ companyId, channel: 'schedule', data, audience: { kind: 'company' } })
-}
-
 /** A calendar day that exists: Date rolls 2026-02-30 over to 2 March instead of refusing it. */
 function isRealDay(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day))
@@ -98,7 +94,7 @@ export async function createSchedule(deps: Deps, actor: Actor, input: CreateSche
     .values({ companyId, userId, body, sendAt, contactId: input.contactId, ticketId: input.ticketId ?? null, status: 'PENDENTE' })
     .returning({ id: schedules.id })
   const schedule = await showSchedule(deps, actor, created!.id)
-  publishSchedule(deps, companyId, { action: 'create', schedule })
+  deps.bus.emit('schedule.changed', { companyId, scheduleId: schedule.id, action: 'create', schedule })
   return schedule
 }
 
@@ -128,7 +124,7 @@ export async function updateSchedule(deps: Deps, actor: Actor, scheduleId: numbe
     .returning({ id: schedules.id })
   if (updated.length === 0) throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
   const schedule = await showSchedule(deps, actor, scheduleId)
-  publishSchedule(deps, companyId, { action: 'update', schedule })
+  deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule })
   return schedule
 }
 
@@ -140,7 +136,7 @@ export async function deleteSchedule(deps: Deps, actor: Actor, scheduleId: numbe
     .returning({ mediaPath: schedules.mediaPath })
   if (deleted.length === 0) throw new AppError('ERR_NO_SCHEDULE_FOUND')
   if (deleted[0]!.mediaPath) await deps.storage.remove(deleted[0]!.mediaPath)
-  publishSchedule(deps, companyId, { action: 'delete', scheduleId })
+  deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'delete' })
 }
 
 /** §5: the attachment is an image (png, jpg, jpeg); it replaces any previous one. */
@@ -160,7 +156,7 @@ export async function attachScheduleMedia(deps: Deps, actor: Actor, scheduleId: 
   }
   if (before.mediaPath && before.mediaPath !== stored.path) await deps.storage.remove(before.mediaPath)
   const schedule = await showSchedule(deps, actor, scheduleId)
-  publishSchedule(deps, companyId, { action: 'update', schedule })
+  deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule })
   return schedule
 }
 
@@ -177,6 +173,6 @@ export async function detachScheduleMedia(deps: Deps, actor: Actor, scheduleId: 
   if (updated.length === 0) throw new AppError('ERR_SCHEDULE_ALREADY_SENT')
   if (before.mediaPath) await deps.storage.remove(before.mediaPath)
   const schedule = await showSchedule(deps, actor, scheduleId)
-  publishSchedule(deps, companyId, { action: 'update', schedule })
+  deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule })
   return schedule
 }

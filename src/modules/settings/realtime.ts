@@ -4,11 +4,17 @@
 //   user switching campaignsEnabled on the company);
 // - `{action: 'schedules', schedules}` when the company's business hours change (the hours tab).
 import type { Deps } from '../deps.ts'
-import type { ScheduleEntry } from '../companies/model.ts'
-import type { Setting } from './model.ts'
 
-export type SettingsEvent = { action: 'update'; setting: Setting } | { action: 'schedules'; schedules: ScheduleEntry[] }
-
-export function publishSettings(deps: Pick<Deps, 'realtime'>, companyId: number, data: SettingsEvent): void {
-  deps.realtime.publish({ companyId, channel: 'settings', data, audience: { kind: 'admins' } })
+export function listenSettingRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => void {
+  const stops = [
+    deps.bus.on('setting.changed', ({ companyId, key, value }) =>
+      deps.realtime.publish({ companyId, channel: 'settings', data: { action: 'update', setting: { key, value } }, audience: { kind: 'admins' } }),
+    ),
+    deps.bus.on('company.schedules_changed', ({ companyId, schedules }) =>
+      deps.realtime.publish({ companyId, channel: 'settings', data: { action: 'schedules', schedules }, audience: { kind: 'admins' } }),
+    ),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
 }

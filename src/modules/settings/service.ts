@@ -5,7 +5,6 @@ import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from './defaults.ts'
 import type { Setting } from './model.ts'
 import { getSettings, saveSetting } from './queries.ts'
-import { publishSettings } from './realtime.ts'
 
 type Actor = Pick<Caller, 'companyId' | 'profile' | 'super'>
 
@@ -26,6 +25,5 @@ export async function updateSetting(deps: Deps, caller: Actor, key: string, rawV
   }
   await saveSetting(deps.db, caller.companyId, key, value)
   deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })
-  publishSettings(deps, caller.companyId, { action: 'update', setting: { key, value } })
   return { key, value }
 }

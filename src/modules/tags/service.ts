@@ -33,10 +33,6 @@ function nameRace(error: unknown): never {
   throw error
 }
 
-function publishTag(deps: Deps, companyId: number, data: { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number }): void {
-  deps.realtime.publish({ companyId, channel: 'tag', data, audience: { kind: 'company' } })
-}
-
 export async function showTag(deps: Deps, scope: { companyId: number; tagId: number }): Promise<Tag> {
   const tag = await findTag(deps.db, scope)
   if (!tag) throw new AppError('ERR_NO_TAG_FOUND')
@@ -71,7 +67,7 @@ export async function createTag(deps: Deps, actor: Actor, input: CreateTagBody):
     })
     .catch(nameRace)
   const tag = await showTag(deps, { companyId, tagId })
-  publishTag(deps, companyId, { action: 'create', tag })
+  deps.bus.emit('tag.changed', { companyId, tagId, action: 'create', tag })
   return tag
 }
 
@@ -93,7 +89,7 @@ export async function updateTag(deps: Deps, actor: Actor, tagId: number, input: 
     })
     .catch(nameRace)
   const tag = await showTag(deps, { companyId, tagId })
-  publishTag(deps, companyId, { action: 'update', tag })
+  deps.bus.emit('tag.changed', { companyId, tagId, action: 'update', tag })
   return tag
 }
 
@@ -106,5 +102,5 @@ export async function deleteTag(deps: Deps, actor: Actor, tagId: number): Promis
     .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
     .returning({ id: tags.id })
   if (deleted.length === 0) throw new AppError('ERR_NO_TAG_FOUND')
-  publishTag(deps, companyId, { action: 'delete', tagId })
+  deps.bus.emit('tag.changed', { companyId, tagId, action: 'delete' })
 }

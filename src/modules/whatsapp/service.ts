@@ -31,7 +31,6 @@ import {
   unsetDefault,
   type WhatsappRow,
 } from './queries.ts'
-import { publishWhatsappDeleted, publishWhatsappUpdates } from './realtime.ts'
 import { toWhatsapp, toWhatsappDetail } from './shapes.ts'
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
@@ -164,9 +163,8 @@ export async function createWhatsapp(deps: Deps, connections: ConnectionManager,
       return { whatsappId: created!.id, unsetIds: unset }
     })
     .catch(nameRace)
-  await publishWhatsappUpdates(deps, companyId, [...unsetIds, whatsappId])
-  deps.bus.emit('whatsapp.changed', { companyId, action: 'create', whatsappId })
-  for (const unsetId of unsetIds) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: unsetId })
+  for (const unsetId of unsetIds) await deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: unsetId })
+  await deps.bus.emit('whatsapp.changed', { companyId, action: 'create', whatsappId })
   // As soon as it exists the session starts, so that the admin gets the QR code to scan.
   await connections.start({ companyId, whatsappId }).catch((error: unknown) => deps.logger.warn('new connection did not start', { companyId, whatsappId, error }))
   return toWhatsapp(await recordOrFail(deps, companyId, whatsappId), { admin: true })
@@ -234,8 +232,7 @@ export async function updateWhatsapp(
     // The old adapter's session and credentials mean nothing to the new one.
     await connections.stop({ companyId, whatsappId }).catch((error: unknown) => deps.logger.warn('session of a re-provided connection did not stop', { companyId, whatsappId, error }))
   }
-  await publishWhatsappUpdates(deps, companyId, [...unsetIds, whatsappId])
-  for (const id of [...unsetIds, whatsappId]) deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: id })
+  for (const id of [...unsetIds, whatsappId]) await deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: id })
   return toWhatsapp(await recordOrFail(deps, companyId, whatsappId), { admin: true })
 }
 
@@ -257,12 +254,8 @@ export async function deleteWhatsapp(deps: Deps, connections: ConnectionManager,
     if (successor) await setDefault(tx, { companyId, whatsappId: successor.id })
     return successor?.id
   })
-  publishWhatsappDeleted(deps, companyId, whatsappId)
-  deps.bus.emit('whatsapp.changed', { companyId, action: 'delete', whatsappId })
-  if (successorId !== undefined) {
-    await publishWhatsappUpdates(deps, companyId, [successorId])
-    deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: successorId })
-  }
+  await deps.bus.emit('whatsapp.changed', { companyId, action: 'delete', whatsappId })
+  if (successorId !== undefined) await deps.bus.emit('whatsapp.changed', { companyId, action: 'update', whatsappId: successorId })
 }
 
 /** A new external-API token; the old one stops working at once. */
@@ -274,6 +267,6 @@ export async function regenerateToken(deps: Deps, caller: Actor, whatsappId: num
     .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, whatsappId)))
     .returning({ id: whatsapps.id, token: whatsapps.token })
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND')
-  deps.bus.emit('whatsapp.changed', { companyId: caller.companyId, action: 'update', whatsappId })
+  // No event: the token is in no view nor frame (only this answer shows it), so nothing else changed.
   return row
 }
