@@ -1,8 +1,9 @@
 // The inbound pipeline: what a connection reports about customers becomes contacts, tickets and
-// messages. Per message: normalise -> (media download) -> one transaction (contact, ticket, message,
-// ticket counters), shared with the messages of other contacts that arrive meanwhile (inbound-writer.ts)
-// -> after commit, realtime -> afterInbound hooks (the queue/chatbot flow).
-// Messages of one contact run in order, different contacts concurrently (see contact-lanes.ts).
+// messages. Per message: normalise -> (media download) -> one transaction of the messages module
+// (contact, ticket, message, ticket counters: modules/messages/inbound-store.ts), shared with the
+// messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, realtime ->
+// afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
+// contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
 import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
 import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
 import { onlyDigits, realName } from '../../modules/contacts/number.ts'
