@@ -76,7 +76,7 @@ function printSteps(profile: StepProfile, connections: number): void {
   })
   const perMessage = total / profile.messages
   rows.push(['total per message', inMilliseconds(perMessage), '', '', '100%'])
-  say(table(['step (same statements as pipeline.ts/store.ts)', 'mean', 'p50', 'p99', 'share'], rows, [1, 2, 3, 4]))
+  say(table(['step (same statements as pipeline.ts/inbound-store.ts)', 'mean', 'p50', 'p99', 'share'], rows, [1, 2, 3, 4]))
   say(
     `${profile.messages} messages, ${connections} at a time (one per connection): ${rate(perSecond(profile.messages, profile.wallMs))}; ` +
       `${connections} lanes / ${inMilliseconds(perMessage)} per message predicts ${rate((connections * 1000) / perMessage)}`,

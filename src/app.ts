@@ -36,6 +36,7 @@ import { externalApiRoutes } from './modules/external-api/routes.ts'
 import { contactRoutes } from './modules/contacts/routes.ts'
 import { ticketRoutes } from './modules/tickets/routes.ts'
 import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
+import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
 import { webPages } from './web/pages.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
@@ -70,7 +71,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
 
 /** options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own). */
 export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {}) {
-  const hub = new RealtimeHub(deps.db)
+  const hub = new RealtimeHub(ticketVisibilityOf(deps.db))
   const unwire = wireRealtime(deps, hub)
   const unlisten = listenDomainEvents(deps)
   // What connections report goes through the inbound pipeline; the pipeline reaches the providers

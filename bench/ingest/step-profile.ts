@@ -1,5 +1,5 @@
 // Profiling aids (--profile). Neither changes the product; both call its exported pieces.
-//  1. Step timers: the pipeline's per-message work (pipeline.ts ingest + store.ts storeInbound) redone
+//  1. Step timers: the pipeline's per-message work (pipeline.ts ingest + modules/messages/inbound-store.ts storeInbound) redone
 //     step by step with a timer around each, at the concurrency the simulator allows (one message at
 //     a time per connection), to see which statement or round trip the time goes to.
 //  2. What-if: the real pipeline object fed directly (pipeline.message), many messages in flight, so
@@ -8,15 +8,15 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { messages, tickets } from '../../db/schema/index.ts'
 import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
-import { upsertContact } from '../../src/channels/inbound/contacts.ts'
 import { normaliseInbound } from '../../src/channels/inbound/normalise.ts'
-import { findMessageIdByWid, lastMessagePreview } from '../../src/channels/inbound/store.ts'
-import { findOrCreateOpenTicket } from '../../src/channels/inbound/tickets.ts'
 import type { InboundMessage } from '../../src/channels/provider.ts'
+import { toContactSummary } from '../../src/modules/contacts/contact-row.ts'
+import { upsertContact } from '../../src/modules/contacts/inbound-contacts.ts'
 import { announceMessages } from '../../src/modules/messages/announce.ts'
+import { findMessageIdByWid, lastMessagePreview } from '../../src/modules/messages/inbound-store.ts'
 import { publishTicketUpdate } from '../../src/modules/messages/realtime.ts'
+import { findOrCreateOpenTicket } from '../../src/modules/tickets/open-ticket.ts'
 import { findTicketView } from '../../src/modules/tickets/view.ts'
-import { toContactSummary } from '../../src/channels/inbound/contacts.ts'
 import type { Arrivals, PhaseRange } from './runs.ts'
 import type { BenchWorld } from './setup.ts'
 import { benchmarkBody } from './socket-probe.ts'
@@ -55,7 +55,7 @@ function inboundFor(world: BenchWorld, phase: string, sequence: number): { whats
   }
 }
 
-/** store.ts storeInbound and pipeline.ts ingest, the same statements in the same order, timed. */
+/** inbound-store.ts storeInbound and pipeline.ts ingest, the same statements in the same order, timed. */
 async function timedIngest(world: BenchWorld, whatsappId: number, raw: InboundMessage, record: (step: StepName, ms: number) => void): Promise<void> {
   const { deps, companyId } = world
   const db = deps.db

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../db/schema/index.ts'
 import { createInboundWriter } from '../../src/channels/inbound/inbound-writer.ts'
-import type { InboundRecord } from '../../src/channels/inbound/store.ts'
+import type { InboundRecord } from '../../src/modules/messages/inbound-store.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeCompany, makeConnection, makePlan } from '../helpers/factories.ts'
 
@@ -18,7 +18,7 @@ function record(number: string, body: string): InboundRecord {
 }
 
 describe('review: inbound message racing a close', () => {
-  // Fails until src/channels/inbound/store.ts and store-batch.ts re-check the ticket (see the review report).
+  // Fails until src/modules/messages/inbound-store.ts and inbound-store-batch.ts re-check the ticket (see the review report).
   test.skipIf(!process.env.DATABASE_URL)('the message that arrives while the close commits opens a new ticket', async () => {
     const plan = await makePlan(context.db)
     const company = await makeCompany(context.db, { planId: plan.id })

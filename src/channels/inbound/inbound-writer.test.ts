@@ -7,7 +7,7 @@ import { messages, tickets } from '../../../db/schema/index.ts'
 import { createTestContext } from '../../../tests/helpers/context.ts'
 import { makeCompany, makeConnection, makePlan } from '../../../tests/helpers/factories.ts'
 import { createInboundWriter } from './inbound-writer.ts'
-import type { InboundRecord } from './store.ts'
+import type { InboundRecord } from '../../modules/messages/inbound-store.ts'
 
 const context = await createTestContext()
 

@@ -1,6 +1,6 @@
 // Micro-batching of inbound messages per company: the messages that reach the store while a batch
 // of their company is being written wait for it and go together in the next transaction
-// (store-batch.ts). Alone, a message is written at once; under load, batches grow by themselves and
+// (modules/messages/inbound-store-batch.ts). Alone, a message is written at once; under load, batches grow by themselves and
 // one transaction, with a few set-based statements, carries many messages. That is what lets the
 // pipeline keep up with busy connections: per message, the round trips (one socket write each)
 // and the BEGIN/COMMIT were the cost, not the rows. Per company rather than per connection: the
@@ -12,8 +12,8 @@
 // batch never holds two messages of one contact (on whatever connection), nor one WhatsApp id twice.
 import type { Database } from '../../../db/client.ts'
 import type { ConnectionRef } from '../provider.ts'
-import { messageKey, storeInboundBatch, StoredAlready, type BatchItem } from './store-batch.ts'
-import { storeInbound, type InboundRecord, type StoredInbound } from './store.ts'
+import { messageKey, storeInboundBatch, StoredAlready, type BatchItem } from '../../modules/messages/inbound-store-batch.ts'
+import { storeInbound, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
 
 export type InboundWriter = {
   /** Stores the message (with the batch it joins); undefined when its WhatsApp id was stored already. */

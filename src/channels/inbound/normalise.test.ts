@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { InboundMessage } from '../provider.ts'
-import { contactNumberOf, normaliseInbound, realName, storableRaw } from './normalise.ts'
+import { realName } from '../../modules/contacts/number.ts'
+import { contactNumberOf, normaliseInbound } from './normalise.ts'
 
 const base: InboundMessage = { id: 'ABC', from: '5511999990000', fromMe: false, isGroup: false, timestamp: new Date('2026-01-02T03:04:05Z'), body: 'hi', mediaType: 'chat' }
 
@@ -36,13 +37,5 @@ describe('helpers', () => {
     expect(contactNumberOf('5511999990000', false)).toBe('5511999990000')
     expect(realName('', '1')).toBeUndefined()
     expect(realName('x'.repeat(300), '1')).toHaveLength(200)
-  })
-
-  test('storableRaw keeps bytes as base64, big integers as text, and gives up quietly on cycles', () => {
-    expect(storableRaw({ a: new Uint8Array([1, 2]), b: Buffer.from([3]), c: 5n, d: [1, 'x'] })).toEqual({ a: 'AQI=', b: 'Aw==', c: '5', d: [1, 'x'] })
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
-    expect(storableRaw(cyclic)).toBeUndefined()
-    expect(storableRaw(undefined)).toBeUndefined()
   })
 })

@@ -1,43 +1,31 @@
 // The inbound pipeline: what a connection reports about customers becomes contacts, tickets and
-// messages. Per message: normalise -> (media download) -> one transaction (contact, ticket, message,
-// ticket counters), shared with the messages of other contacts that arrive meanwhile (inbound-writer.ts)
-// -> after commit, realtime -> afterInbound hooks (the queue/chatbot flow).
-// Messages of one contact run in order, different contacts concurrently (see contact-lanes.ts).
-import { and, eq, lt } from 'drizzle-orm'
-import { messages } from '../../../db/schema/index.ts'
+// messages. Per message: normalise -> (media download) -> one transaction of the messages module
+// (contact, ticket, message, ticket counters: modules/messages/inbound-store.ts), shared with the
+// messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, realtime ->
+// afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
+// contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
+import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
+import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
+import { onlyDigits, realName } from '../../modules/contacts/number.ts'
 import type { Deps } from '../../modules/deps.ts'
 import { announceMessageUpdate, announceStoredMessage } from '../../modules/messages/announce.ts'
+import type { AfterInboundHook, AfterInboundHooks } from '../../modules/messages/after-inbound.ts'
+import { findMessageIdByWid, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
+import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../modules/messages/inbound-updates.ts'
 import { publishContact, publishTicketUpdate } from '../../modules/messages/realtime.ts'
-import { getSetting } from '../../modules/settings/queries.ts'
+import { storableText } from '../../modules/messages/storable.ts'
+import { getSetting } from '../../modules/settings/service.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
 import { contactLanesOf, type ContactLanes } from './contact-lanes.ts'
-import { applyContactUpdate, refreshProfilePicture, toContactSummary, type ContactRow } from './contacts.ts'
-import { contactNumberOf, normaliseInbound, onlyDigits, realName, storableText, validDate, type NormalisedMessage } from './normalise.ts'
+import { contactNumberOf, normaliseInbound, validDate, type NormalisedMessage } from './normalise.ts'
 import { createInboundWriter } from './inbound-writer.ts'
-import { findMessageIdByWid, type InboundRecord, type MessageRow, type StoredInbound } from './store.ts'
-import type { TicketRow } from './tickets.ts'
 
-export type AfterInboundEvent = {
-  connection: ConnectionRef
-  contact: ContactRow
-  ticket: TicketRow
-  message: MessageRow
-  /** The message opened a new ticket. */
-  ticketCreated: boolean
-}
+export type { AfterInboundEvent, AfterInboundHook } from '../../modules/messages/after-inbound.ts'
 
-/**
- * Runs after a new WhatsApp message (the customer's, or one typed on the connected phone: check
- * message.fromMe) is stored and published, inside the contact's lane: the queue/chatbot flow plugs
- * in here and may send replies through the normal sending path (the lane is re-entrant).
- */
-export type AfterInboundHook = (event: AfterInboundEvent) => void | Promise<void>
-
-export type InboundPipeline = InboundSink & {
-  /** Hooks run in order after each new message; a failing hook is logged and does not stop the others. */
-  readonly afterInbound: AfterInboundHook[]
-  readonly lanes: ContactLanes
-}
+export type InboundPipeline = InboundSink &
+  AfterInboundHooks & {
+    readonly lanes: ContactLanes
+  }
 
 export type InboundPipelineOptions = {
   /** The live sessions: profile pictures and call rejection need them; without it both are skipped. */
@@ -161,15 +149,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     await running
   }
 
-  async function applyAck(connection: ConnectionRef, update: { id: string; ack: number }): Promise<{ id: number; ticketId: number } | undefined> {
-    const [row] = await deps.db
-      .update(messages)
-      .set({ ack: update.ack, updatedAt: deps.now() })
-      // Acks arrive out of order (read before delivered): never lower one.
-      .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.whatsappId), eq(messages.wid, update.id), lt(messages.ack, update.ack)))
-      .returning({ id: messages.id, ticketId: messages.ticketId })
-    return row
-  }
+  const applyAck = (connection: ConnectionRef, update: { id: string; ack: number }) =>
+    applyInboundAck(deps.db, connection, { wid: update.id, ack: update.ack, now: deps.now() })
 
   return {
     afterInbound,
@@ -197,20 +178,12 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     },
 
     async revoke(connection, update) {
-      const [row] = await deps.db
-        .update(messages)
-        .set({ isDeleted: true, updatedAt: deps.now() })
-        .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.whatsappId), eq(messages.wid, update.id), eq(messages.isDeleted, false)))
-        .returning({ id: messages.id, ticketId: messages.ticketId })
+      const row = await markRevoked(deps.db, connection, { wid: update.id, now: deps.now() })
       if (row) await announceMessageUpdate(deps, connection.companyId, row)
     },
 
     async edit(connection, update) {
-      const [row] = await deps.db
-        .update(messages)
-        .set({ body: storableText(update.body), isEdited: true, updatedAt: deps.now() })
-        .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.whatsappId), eq(messages.wid, update.id)))
-        .returning({ id: messages.id, ticketId: messages.ticketId })
+      const row = await applyEdit(deps.db, connection, { wid: update.id, body: storableText(update.body), now: deps.now() })
       if (row) await announceMessageUpdate(deps, connection.companyId, row)
     },
 
@@ -248,12 +221,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     },
 
     async getMessage(connection, id) {
-      const [row] = await deps.db
-        .select({ raw: messages.raw })
-        .from(messages)
-        .where(and(eq(messages.companyId, connection.companyId), eq(messages.whatsappId, connection.whatsappId), eq(messages.wid, id)))
-        .limit(1)
-      return row?.raw ?? undefined
+      return findRawMessage(deps.db, connection, id)
     },
   }
 }

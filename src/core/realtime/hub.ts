@@ -1,11 +1,22 @@
 // The sockets of this instance and who each one is. Delivers realtime messages to the sockets
 // their audience allows, as JSON frames {"channel": "company-7-ticket", "data": {...}}.
-import { and, eq } from 'drizzle-orm'
-import type { Database } from '../../../db/client.ts'
-import { userQueues, users } from '../../../db/schema/index.ts'
-import { canSeeTicket, type TicketViewer } from '../../modules/tickets/visibility.ts'
 import type { Caller } from '../tenant.ts'
 import type { Audience, RealtimeMessage } from './bus.ts'
+
+/** What the hub itself reads of a socket's user: the admins and super audiences. */
+export type SocketViewer = { profile: string; super: boolean }
+
+export type TicketAudience = Extract<Audience, { kind: 'ticket' }>
+
+/**
+ * Who may see a ticket, handed to the hub by the composition root (the tickets module's rule, §6):
+ * core knows no module. The viewer is read when a socket connects and again by refreshUser.
+ */
+export type TicketVisibility<Viewer extends SocketViewer> = {
+  /** The user as a viewer, read fresh; undefined when he is not (any more) of that company. */
+  loadViewer(companyId: number, userId: number): Promise<Viewer | undefined>
+  canSeeTicket(viewer: Viewer, ticket: TicketAudience): boolean
+}
 
 export type SocketPeer = {
   send(text: string): void
@@ -14,9 +25,10 @@ export type SocketPeer = {
   sendMany?(texts: string[]): void
 }
 
-export type ConnectedSocket = TicketViewer & {
+export type ConnectedSocket<Viewer extends SocketViewer = SocketViewer> = Viewer & {
   id: string
   companyId: number
+  userId: number
   sessionId: string
   peer: SocketPeer
   /** Rooms the client joined: 'notification', 'status:open', 'ticket:42', ... */
@@ -27,7 +39,7 @@ export function channelName(companyId: number, channel: string): string {
   return `company-${companyId}-${channel}`
 }
 
-function audienceAllows(socket: ConnectedSocket, audience: Audience): boolean {
+function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Viewer>, audience: Audience, visibility: TicketVisibility<Viewer>): boolean {
   switch (audience.kind) {
     case 'company':
       return true
@@ -36,7 +48,7 @@ function audienceAllows(socket: ConnectedSocket, audience: Audience): boolean {
     case 'user':
       return socket.userId === audience.userId && socket.sessionId !== audience.exceptSessionId
     case 'ticket':
-      return canSeeTicket(socket, audience)
+      return visibility.canSeeTicket(socket, audience)
     case 'super':
       return socket.super
     case 'everyone':
@@ -49,34 +61,20 @@ function isPlatformAudience(audience: Audience): boolean {
   return audience.kind === 'super' || audience.kind === 'everyone'
 }
 
-export class RealtimeHub {
-  private byCompany = new Map<number, Map<string, ConnectedSocket>>()
+export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
+  private byCompany = new Map<number, Map<string, ConnectedSocket<Viewer>>>()
   // Frames waiting for the end of this turn of the event loop, per socket in order. A burst (a batch
   // of inbound messages publishes a ticket and a message frame each) then leaves in one write per
   // socket instead of one per frame: the writes, not the JSON, were the cost of the fan-out.
-  private outbox = new Map<ConnectedSocket, string[]>()
+  private outbox = new Map<ConnectedSocket<Viewer>, string[]>()
   private flushScheduled = false
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly visibility: TicketVisibility<Viewer>) {}
 
-  /** Who the viewer is for ticket visibility: his profile, queues and allTicket, read fresh. */
-  private async loadViewer(companyId: number, userId: number): Promise<Omit<TicketViewer, 'userId'> | undefined> {
-    const [user] = await this.db
-      .select({ profile: users.profile, super: users.super, allTicket: users.allTicket })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-    if (!user) return undefined
-    const queueRows = await this.db
-      .select({ queueId: userQueues.queueId })
-      .from(userQueues)
-      .where(and(eq(userQueues.userId, userId), eq(userQueues.companyId, companyId)))
-    return { ...user, queueIds: queueRows.map((row) => row.queueId) }
-  }
-
-  async add(id: string, caller: Caller, peer: SocketPeer): Promise<ConnectedSocket | undefined> {
-    const viewer = await this.loadViewer(caller.companyId, caller.userId)
+  async add(id: string, caller: Caller, peer: SocketPeer): Promise<ConnectedSocket<Viewer> | undefined> {
+    const viewer = await this.visibility.loadViewer(caller.companyId, caller.userId)
     if (!viewer) return undefined
-    const socket: ConnectedSocket = { id, companyId: caller.companyId, userId: caller.userId, sessionId: caller.sessionId, peer, rooms: new Set(), ...viewer }
+    const socket: ConnectedSocket<Viewer> = { ...viewer, id, companyId: caller.companyId, userId: caller.userId, sessionId: caller.sessionId, peer, rooms: new Set() }
     let sockets = this.byCompany.get(caller.companyId)
     if (!sockets) {
       sockets = new Map()
@@ -92,7 +90,7 @@ export class RealtimeHub {
     if (sockets?.size === 0) this.byCompany.delete(companyId)
   }
 
-  get(companyId: number, id: string): ConnectedSocket | undefined {
+  get(companyId: number, id: string): ConnectedSocket<Viewer> | undefined {
     return this.byCompany.get(companyId)?.get(id)
   }
 
@@ -100,10 +98,11 @@ export class RealtimeHub {
   async refreshUser(companyId: number, userId: number): Promise<void> {
     const sockets = [...(this.byCompany.get(companyId)?.values() ?? [])].filter((socket) => socket.userId === userId)
     if (sockets.length === 0) return
-    const viewer = await this.loadViewer(companyId, userId)
+    const viewer = await this.visibility.loadViewer(companyId, userId)
     for (const socket of sockets) {
       if (!viewer) socket.peer.close(4001, 'user removed')
-      else Object.assign(socket, viewer)
+      // The viewer's own fields only: the socket keeps who it is (id, user, session, rooms).
+      else Object.assign(socket, viewer, { userId })
     }
   }
 
@@ -115,7 +114,7 @@ export class RealtimeHub {
   }
 
   /** Sends what waits for this socket now. */
-  private flushSocket(socket: ConnectedSocket): void {
+  private flushSocket(socket: ConnectedSocket<Viewer>): void {
     const frames = this.outbox.get(socket)
     if (!frames) return
     this.outbox.delete(socket)
@@ -147,7 +146,7 @@ export class RealtimeHub {
     let frame: string | undefined
     let delivered = 0
     for (const socket of [...sockets.values()]) {
-      if (!audienceAllows(socket, message.audience)) continue
+      if (!audienceAllows(socket, message.audience, this.visibility)) continue
       if (message.rooms && !message.rooms.some((room) => socket.rooms.has(room))) continue
       frame ??= JSON.stringify({ channel: channelName(message.companyId, message.channel), data: message.data })
       const frames = this.outbox.get(socket)

@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { whatsapps, type ScheduleEntry } from '../../../db/schema/index.ts'
 import { settingDefinitions } from '../settings/defaults.ts'
-import type { ConnectionRow } from '../tickets/queries.ts'
+import type { ConnectionRow } from '../whatsapp/connection-row.ts'
 import type { BotCompany, BotQueue } from './queries.ts'
 
 export type BotContext = {

@@ -5,7 +5,7 @@
 // 0 goes back one level, # to the start, anything else resends the current menu. Business hours
 // (setting scheduleType) are checked first: outside them the out-of-hours text goes out once per
 // burst and no bot runs. A ticket awaiting a rating is the rating flow's (rating.ts).
-import type { AfterInboundHook } from '../../channels/inbound/pipeline.ts'
+import type { AfterInboundHook } from '../messages/after-inbound.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import type { QueueOption } from '../queue-options/model.ts'

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { ticketTracking, tickets, userRatings } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { getSetting } from '../settings/queries.ts'
+import { getSetting } from '../settings/service.ts'
 import type { TicketClosingHook } from '../tickets/closing.ts'
 import { lockTicketRow } from '../tickets/queries.ts'
 import { publishTicketChange } from '../tickets/realtime.ts'

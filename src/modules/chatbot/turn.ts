@@ -3,10 +3,12 @@ import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { fillMessageVariables } from '../tickets/automatic-texts.ts'
 import { sendAutomaticText } from '../tickets/automatic-send.ts'
-import type { ConnectionRow, ContactRow, TicketRow } from '../tickets/queries.ts'
+import type { ContactRow } from '../contacts/contact-row.ts'
+import type { TicketRow } from '../tickets/ticket-row.ts'
 import { publishTicketChange } from '../tickets/realtime.ts'
 import { trackChatbotEnded } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
+import type { ConnectionRow } from '../whatsapp/connection-row.ts'
 import { updateBotState, type BotCompany, type BotState } from './queries.ts'
 
 export type BotTurn = {

@@ -1,8 +1,17 @@
 // A phone number typed by a person (the contact form, a spreadsheet cell) as contacts store it:
 // digits with the country code, so that "(11) 98765-4321" and "+55 11 98765-4321" are one contact.
-// The digits come from the inbound pipeline's own rule (onlyDigits); what is added here is the
-// country code a person leaves out. WhatsApp's own numbers always carry it and never pass here.
-import { onlyDigits } from '../../channels/inbound/normalise.ts'
+// The digits are onlyDigits', the rule the inbound pipeline files WhatsApp's numbers by; what is
+// added here is the country code a person leaves out. WhatsApp's own numbers always carry it and never pass here.
+import { storableText } from '../messages/storable.ts'
+
+export const onlyDigits = (value: string): string => value.replace(/\D/g, '')
+
+/** A display name worth keeping: not empty and not just the number again. */
+export function realName(name: string | undefined, number: string): string | undefined {
+  const trimmed = storableText(name ?? '').trim()
+  if (!trimmed || onlyDigits(trimmed) === number) return undefined
+  return trimmed.slice(0, 200)
+}
 
 /**
  * Numbers typed without a country code are Brazilian: the product's market (pt-BR, BRL, Pix) and the

@@ -5,8 +5,8 @@
 // names the contacts we have.
 import { and, eq, inArray } from 'drizzle-orm'
 import { contacts } from '../../../db/schema/index.ts'
-import type { ContactRow } from '../../channels/inbound/contacts.ts'
-import { onlyDigits, realName } from '../../channels/inbound/normalise.ts'
+import type { ContactRow } from './contact-row.ts'
+import { onlyDigits, realName } from './number.ts'
 import type { ConnectionRegistry, PhoneContact } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, contactExtraInfo, contacts, whatsapps } from '../../../db/schema/index.ts'
-import { onlyDigits } from '../../channels/inbound/normalise.ts'
+import { onlyDigits } from './number.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { contactSummaryColumns } from '../messages/announce.ts'
 import type { ContactDetail, ContactItem, ContactOption } from './model.ts'

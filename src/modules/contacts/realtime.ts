@@ -2,7 +2,7 @@
 // and update frames are the inbound pipeline's (same function, same contact shape), so a client
 // handles a contact the same way whether an agent or WhatsApp changed it.
 import type { TicketStatus } from '../../../db/schema/index.ts'
-import { toContactSummary, type ContactRow } from '../../channels/inbound/contacts.ts'
+import { toContactSummary, type ContactRow } from './contact-row.ts'
 import type { Deps } from '../deps.ts'
 import { publishContact, ticketAudience } from '../messages/realtime.ts'
 

@@ -2,7 +2,7 @@
 // A number the company already has is NOT touched: the row is reported as ALREADY_EXISTS (with the
 // contact's id), because a spreadsheet must not silently rename contacts agents have curated.
 import { contacts } from '../../../db/schema/index.ts'
-import type { ContactRow } from '../../channels/inbound/contacts.ts'
+import type { ContactRow } from './contact-row.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { MAX_UPLOAD_ROWS, type ContactItem, type SheetRow, type UploadBody, type UploadError, type UploadResult } from './model.ts'

@@ -6,7 +6,8 @@ import { contacts } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { findTicketView, type TicketView } from '../tickets/view.ts'
 import type { ContactSummary, MessageView } from './model.ts'
-import { findMessageViews, mediaSigner, messageViewOf, type MessageRow } from './queries.ts'
+import type { MessageRow } from './message-row.ts'
+import { findMessageViews, mediaSigner, messageViewOf } from './queries.ts'
 import { publishMessage, publishTicketUpdate } from './realtime.ts'
 
 type AnnounceDeps = Pick<Deps, 'db' | 'realtime' | 'config' | 'now'>

@@ -7,6 +7,7 @@ import { contacts, messages } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import type { MediaUrlSettings } from '../../core/storage/signed-url.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
+import type { MessageRow } from './message-row.ts'
 import type { MessageView } from './model.ts'
 
 /** Turns a stored media path into the link a client may fetch. */
@@ -15,8 +16,6 @@ export type MediaSigner = (path: string) => string
 export function mediaSigner(settings: MediaUrlSettings, now: () => Date): MediaSigner {
   return (path) => signMediaPath(settings, path, { now: now() })
 }
-
-export type MessageRow = typeof messages.$inferSelect
 
 /**
  * A message as the API shows it, from its row, its quoted message and its contact: used for rows

@@ -9,15 +9,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
 import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
-import { storableRaw } from '../../channels/inbound/normalise.ts'
-import { lastMessagePreview } from '../../channels/inbound/store.ts'
 import type { ConnectionRegistry, OutgoingMedia, SendResult, WhatsAppProvider } from '../../channels/provider.ts'
 import { defineOwnerTask } from '../../channels/sessions/owner-tasks.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
 import { announceMessages, announceTicket, findContactSummary } from './announce.ts'
+import { lastMessagePreview } from './inbound-store.ts'
 import type { MessageView } from './model.ts'
+import { storableRaw } from './storable.ts'
 
 export type OutgoingItem = { body: string; media?: StoredMedia }
 

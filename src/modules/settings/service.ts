@@ -6,6 +6,9 @@ import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from '
 import type { Setting } from './model.ts'
 import { getSettings, saveSetting } from './queries.ts'
 
+/** One setting of a company (its default when unset), for the other modules and the channels. */
+export { getSetting } from './queries.ts'
+
 type Actor = Pick<Caller, 'companyId' | 'profile' | 'super'>
 
 /** Every known key in a stable order; a credential (the payment token) only for admins. */

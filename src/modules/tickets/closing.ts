@@ -4,7 +4,9 @@
 // instance while the customer is asked for a rating) and close it later itself.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import type { ConnectionRow, ContactRow, TicketRow } from './queries.ts'
+import type { ContactRow } from '../contacts/contact-row.ts'
+import type { ConnectionRow } from '../whatsapp/connection-row.ts'
+import type { TicketRow } from './ticket-row.ts'
 
 export type TicketClosingEvent = {
   deps: Deps

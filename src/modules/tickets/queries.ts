@@ -3,11 +3,11 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, contacts, prompts, queueIntegrations, queues, tickets, userQueues, users, whatsapps } from '../../../db/schema/index.ts'
+import type { ContactRow } from '../contacts/contact-row.ts'
+import type { ConnectionRow } from '../whatsapp/connection-row.ts'
+import type { TicketRow } from './ticket-row.ts'
 import type { TicketViewer } from './visibility.ts'
 
-export type TicketRow = typeof tickets.$inferSelect
-export type ContactRow = typeof contacts.$inferSelect
-export type ConnectionRow = typeof whatsapps.$inferSelect
 
 export async function findTicketRow(db: Executor, scope: { companyId: number; ticketId: number }): Promise<TicketRow | undefined> {
   const [ticket] = await db

@@ -10,10 +10,11 @@
 // At most `batchSize` tickets per rule and connection per sweep; the rest are due at the next one.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { getSetting } from '../settings/queries.ts'
+import { getSetting } from '../settings/service.ts'
 import { fillMessageVariables, transferNotice } from './automatic-texts.ts'
 import { sendAutomaticText } from './automatic-send.ts'
-import { findCompanyTimezone, findContactRow, findQueueRef, type TicketRow } from './queries.ts'
+import { findCompanyTimezone, findContactRow, findQueueRef } from './queries.ts'
+import type { TicketRow } from './ticket-row.ts'
 import { closeDueTicket, transferDueTicket } from './timers-changes.ts'
 import {
   findInactiveTicketIds,

@@ -14,7 +14,7 @@ import { tickets } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { getSetting } from '../settings/queries.ts'
+import { getSetting } from '../settings/service.ts'
 import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
 import { sendAutomaticText } from './automatic-send.ts'
 import { decideClosing, type TicketClosingDecision } from './closing.ts'
@@ -33,8 +33,8 @@ import {
   integrationExists,
   lockTicketRow,
   promptExists,
-  type TicketRow,
 } from './queries.ts'
+import type { TicketRow } from './ticket-row.ts'
 import { publishTicketChange } from './realtime.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { t } from 'elysia'
 import type { Executor } from '../../../db/client.ts'
 import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../../db/schema/index.ts'
+import type { TicketRow } from './ticket-row.ts'
 
 const Ref = t.Object({ id: t.Integer(), name: t.String() })
 
@@ -118,7 +119,6 @@ export async function findTicketView(db: Executor, input: { companyId: number; t
   return view
 }
 
-type TicketRow = typeof tickets.$inferSelect
 type ViewTag = TicketView['tags'][number]
 
 /** JSON from the driver: postgres.js parses it, a driver that does not gives the text. */

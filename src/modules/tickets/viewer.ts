@@ -3,7 +3,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { userQueues, users } from '../../../db/schema/index.ts'
-import type { TicketViewer } from './visibility.ts'
+import type { TicketVisibility } from '../../core/realtime/hub.ts'
+import { canSeeTicket, type TicketViewer } from './visibility.ts'
 
 /** The user's profile, super flag, allTicket and queue ids; undefined when he is not of that company. */
 export async function findTicketViewer(db: Executor, scope: { companyId: number; userId: number }): Promise<TicketViewer | undefined> {
@@ -17,4 +18,9 @@ export async function findTicketViewer(db: Executor, scope: { companyId: number;
     .from(userQueues)
     .where(and(eq(userQueues.userId, scope.userId), eq(userQueues.companyId, scope.companyId)))
   return { ...user, queueIds: queueRows.map((row) => row.queueId) }
+}
+
+/** The realtime hub's ticket rule (core knows no module): viewers read here, judged by canSeeTicket. */
+export function ticketVisibilityOf(db: Executor): TicketVisibility<TicketViewer> {
+  return { loadViewer: (companyId, userId) => findTicketViewer(db, { companyId, userId }), canSeeTicket }
 }

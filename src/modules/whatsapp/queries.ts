@@ -2,8 +2,9 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, queues, whatsappQueues, whatsapps } from '../../../db/schema/index.ts'
+import type { ConnectionRow } from './connection-row.ts'
 
-export type WhatsappRow = typeof whatsapps.$inferSelect
+export type WhatsappRow = ConnectionRow
 export type WhatsappRecord = WhatsappRow & { queues: { id: number; name: string; color: string }[] }
 
 /** The company's connections (or some of them) with their queues, by name. */

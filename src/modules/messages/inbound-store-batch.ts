@@ -1,5 +1,5 @@
 // Several inbound messages of one company (on any of its connections) in one transaction (see
-// inbound-writer.ts for who gathers them). Each message gets exactly what storeInbound would give it: its contact, its open
+// channels/inbound/inbound-writer.ts for who gathers them). Each message gets exactly what storeInbound would give it: its contact, its open
 // ticket, one row per WhatsApp id, the ticket's last message and unread count, the ticket view as of
 // the commit. What is per message in storeInbound is set-based here: one statement reads every
 // contact and open ticket, one inserts every message, one updates every ticket; contacts and tickets
@@ -10,11 +10,13 @@
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.ts'
 import { contacts, messages, tickets } from '../../../db/schema/index.ts'
-import type { MessageView } from '../../modules/messages/model.ts'
-import { ticketViewExtras, ticketViewOf } from '../../modules/tickets/view.ts'
-import { upsertContact, type ContactChange, type ContactRow } from './contacts.ts'
-import { findQuoted, inboundMessageRow, lastMessagePreview, TicketClosedMeanwhile, type InboundRecord, type StoredInbound } from './store.ts'
-import { findOrCreateOpenTicket, type TicketRow } from './tickets.ts'
+import type { ContactRow } from '../contacts/contact-row.ts'
+import { upsertContact, type ContactChange } from '../contacts/inbound-contacts.ts'
+import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
+import type { TicketRow } from '../tickets/ticket-row.ts'
+import { ticketViewExtras, ticketViewOf } from '../tickets/view.ts'
+import { findQuoted, inboundMessageRow, lastMessagePreview, TicketClosedMeanwhile, type InboundRecord, type StoredInbound } from './inbound-store.ts'
+import type { MessageView } from './model.ts'
 
 export type BatchItem = { whatsappId: number; record: InboundRecord; media?: { path: string; name: string } }
 
@@ -140,7 +142,7 @@ export async function storeInboundBatch(
       .from(sql`json_to_recordset(${JSON.stringify(changes)}::json) as v(id integer, last_message text, last_message_at timestamptz, unread integer)`)
       .where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = v.id`))
       .returning(ticketWithView)
-    // A ticket closed since the read: rolled back, and the writer stores each message alone (store.ts redoes that one).
+    // A ticket closed since the read: rolled back, and the writer stores each message alone (inbound-store.ts redoes that one).
     if (updated.some((row) => row.status === 'closed')) throw new TicketClosedMeanwhile()
     const ticketOf = new Map(updated.map((row) => [row.id, row]))
     return items.map((item): StoredInbound | undefined => {

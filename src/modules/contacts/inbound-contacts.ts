@@ -3,26 +3,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts } from '../../../db/schema/index.ts'
-import type { Deps } from '../../modules/deps.ts'
-import type { ContactSummary } from '../../modules/messages/model.ts'
-import type { ConnectionRef, ConnectionRegistry } from '../provider.ts'
+import type { ConnectionRef, ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../deps.ts'
+import type { ContactRow } from './contact-row.ts'
 
-export type ContactRow = typeof contacts.$inferSelect
 export type ContactChange = 'create' | 'update' | undefined
 
 const pictureRefreshMs = 24 * 3600 * 1000
-
-export function toContactSummary(contact: ContactRow): ContactSummary {
-  return {
-    id: contact.id,
-    name: contact.name,
-    number: contact.number,
-    email: contact.email,
-    profilePicUrl: contact.profilePicUrl,
-    isGroup: contact.isGroup,
-    whatsappId: contact.whatsappId,
-  }
-}
 
 async function findContactByNumber(db: Executor, companyId: number, number: string): Promise<ContactRow | undefined> {
   const [contact] = await db

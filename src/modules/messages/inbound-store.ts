@@ -3,14 +3,15 @@
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.ts'
 import { contacts, messages, tickets, type MediaType } from '../../../db/schema/index.ts'
-import type { MessageView } from '../../modules/messages/model.ts'
-import { ticketViewExtras, ticketViewOf, type TicketView } from '../../modules/tickets/view.ts'
-import type { ConnectionRef } from '../provider.ts'
-import { upsertContact, type ContactChange, type ContactRow } from './contacts.ts'
-import { storableRaw } from './normalise.ts'
-import { findOrCreateOpenTicket, type TicketRow } from './tickets.ts'
-
-export type MessageRow = typeof messages.$inferSelect
+import type { ConnectionRef } from '../../channels/provider.ts'
+import type { ContactRow } from '../contacts/contact-row.ts'
+import { upsertContact, type ContactChange } from '../contacts/inbound-contacts.ts'
+import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
+import type { TicketRow } from '../tickets/ticket-row.ts'
+import { ticketViewExtras, ticketViewOf, type TicketView } from '../tickets/view.ts'
+import type { MessageRow } from './message-row.ts'
+import type { MessageView } from './model.ts'
+import { storableRaw } from './storable.ts'
 
 // The hot statements below are run as prepared statements (.prepare): the values are bind
 // parameters, so the text is the same every time and postgres.js parses it once per connection

@@ -5,8 +5,7 @@ import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tickets } from '../../../db/schema/index.ts'
 import { AppError } from '../../core/errors.ts'
-
-export type TicketRow = typeof tickets.$inferSelect
+import type { TicketRow } from './ticket-row.ts'
 
 async function findOpenTicket(db: Executor, input: { companyId: number; contactId: number; whatsappId: number }): Promise<TicketRow | undefined> {
   const [ticket] = await db
