@@ -5,6 +5,9 @@
 // domain-events.test.ts). Payloads carry what listeners need (ids, and the views the transaction
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
+import { contactEventSchemas } from './contacts/events.ts'
+import { messageEventSchemas } from './messages/events.ts'
+import { ticketEventSchemas } from './tickets/events.ts'
 
 const companyId = t.Integer({ minimum: 0 })
 const id = t.Integer({ minimum: 1 })
@@ -20,24 +23,9 @@ export const domainEventSchemas = {
   'help.changed': t.Object({ helpId: id, action: crud }),
   /** A connection was created, edited, deleted, or its session changed state (status, QR, number). */
   'whatsapp.changed': t.Object({ companyId, action: t.Union([crud, t.Literal('session')]), whatsappId: id }),
-  /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
-  'message.created': t.Object({
-    companyId,
-    ticketId: id,
-    messageId: id,
-    fromMe: t.Boolean(),
-    source: t.Union([t.Literal('whatsapp'), t.Literal('platform'), t.Literal('api')]),
-  }),
-  /** A ticket was created, changed (accept, return, close, reopen, transfer, edit, tags) or deleted through the tickets API. */
-  'ticket.changed': t.Object({
-    companyId,
-    ticketId: id,
-    action: crud,
-    transition: t.Optional(
-      t.Union([t.Literal('accept'), t.Literal('return'), t.Literal('close'), t.Literal('reopen'), t.Literal('transfer'), t.Literal('edit'), t.Literal('tags')]),
-    ),
-    userId: id,
-  }),
+  ...ticketEventSchemas,
+  ...messageEventSchemas,
+  ...contactEventSchemas,
 }
 
 export type DomainEventName = keyof typeof domainEventSchemas

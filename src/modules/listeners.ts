@@ -2,10 +2,13 @@
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime } from './auth/realtime.ts'
+import { listenContactRealtime } from './contacts/realtime.ts'
+import { listenMessageRealtime } from './messages/realtime.ts'
+import { listenTicketRealtime } from './tickets/realtime.ts'
 import { listenUserRealtime } from './users/realtime.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
-  const stops = [listenAuthRealtime(deps), listenUserRealtime(deps)]
+  const stops = [listenAuthRealtime(deps), listenUserRealtime(deps), listenTicketRealtime(deps), listenMessageRealtime(deps), listenContactRealtime(deps)]
   return () => {
     for (const stop of stops) stop()
   }

@@ -4,7 +4,6 @@ import type { Deps } from '../deps.ts'
 import { fillMessageVariables } from '../tickets/automatic-texts.ts'
 import { sendAutomaticText } from '../tickets/automatic-send.ts'
 import type { ConnectionRow, ContactRow, TicketRow } from '../tickets/queries.ts'
-import { publishTicketChange } from '../tickets/realtime.ts'
 import { trackChatbotEnded } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { updateBotState, type BotCompany, type BotState } from './queries.ts'
@@ -30,7 +29,7 @@ export async function say(turn: BotTurn, text: string): Promise<void> {
   await sendAutomaticText(turn.deps, turn.registry, { companyId: turn.companyId, ticketId: turn.ticket.id, body, userId: null })
 }
 
-/** Stores the bot's state; a change of queue is published like any ticket change (lists move). */
+/** Stores the bot's state; a change of queue is told like any ticket change (lists move). */
 export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   const before = turn.ticket
   await updateBotState(turn.deps.db, { companyId: turn.companyId, ticketId: before.id }, state, turn.deps.now())
@@ -42,7 +41,8 @@ export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   if (state.queueId === undefined || state.queueId === before.queueId) return
   const view = await findTicketView(turn.deps.db, { companyId: turn.companyId, ticketId: before.id })
   if (!view) return
-  await publishTicketChange(turn.deps, turn.companyId, { queueId: before.queueId, userId: before.userId, status: before.status }, view)
+  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
+  await turn.deps.bus.emit('ticket.updated', { companyId: turn.companyId, ticket: view, before: seenBy, userId: null })
 }
 
 /** A bot message: sent, and remembered as the bot's last word (timeUseBotQueues counts from it). */

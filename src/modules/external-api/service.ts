@@ -10,8 +10,7 @@ import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { announceTicket } from '../messages/announce.ts'
-import { publishContact } from '../messages/realtime.ts'
+import { emitTicketView } from '../messages/announce.ts'
 import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
@@ -66,7 +65,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
       return { contact: upserted.contact, change: upserted.change, ticket: found.ticket }
     }),
   )
-  if (change) publishContact(deps, companyId, change, toContactSummary(contact))
+  if (change) await deps.bus.emit(change === 'create' ? 'contact.created' : 'contact.updated', { companyId, contact: toContactSummary(contact) })
 
   const items = await buildItems(deps, companyId, { body: input.body, medias })
   const outcome = await sendToContact(deps, registry, {
@@ -81,7 +80,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
       .update(tickets)
       .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, updatedAt: deps.now() })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
-    await announceTicket(deps, companyId, ticket.id)
+    await emitTicketView(deps, { companyId, ticketId: ticket.id, userId: null, transition: 'close' })
   }
   return { ticketId: ticket.id, contactId: contact.id, messages: outcome.messages }
 }

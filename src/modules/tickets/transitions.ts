@@ -35,7 +35,6 @@ import {
   promptExists,
   type TicketRow,
 } from './queries.ts'
-import { publishTicketChange } from './realtime.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
@@ -181,8 +180,9 @@ export async function updateTicket(deps: Deps, registry: ConnectionRegistry, cal
   const view = await findTicketView(deps.db, { companyId, ticketId })
   if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
   if (!applied) return view
-  await publishTicketChange(deps, companyId, applied.plan.before, view)
-  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'update', transition: applied.plan.transition === 'none' ? undefined : applied.plan.transition, userId: caller.userId })
+  const { before, transition } = applied.plan
+  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
+  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: transition === 'none' ? undefined : transition, userId: caller.userId })
   try {
     await sendTransitionTexts(deps, registry, caller, applied, closing)
   } catch (error) {
