@@ -1,8 +1,8 @@
 // One reply of the chatbot to one customer message: what it knows, and how it speaks and moves the ticket.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
+import { sendAutomaticText } from '../messages/automatic-send.ts'
 import { fillMessageVariables } from '../tickets/automatic-texts.ts'
-import { sendAutomaticText } from '../tickets/automatic-send.ts'
 import type { ConnectionRow, ContactRow, TicketRow } from '../tickets/queries.ts'
 import { trackChatbotEnded } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
