@@ -9,7 +9,10 @@ const id = t.Integer({ minimum: 1 })
 const status = t.Union([t.Literal('open'), t.Literal('pending'), t.Literal('closed')])
 /** Who may see a ticket depends on these three (tickets/visibility.ts). */
 const visible = { queueId: t.Nullable(t.Integer()), userId: t.Nullable(t.Integer()), status }
-/** Who made the change: null when the platform did (a timer, the chatbot, the external API, a customer's message). */
+/**
+ * Who made the change: null when no user is named - the platform did it (a timer, the chatbot, the
+ * external API, a customer's message), or the ticket went with its deleted contact.
+ */
 const actor = t.Nullable(id)
 
 export const ticketEventSchemas = {

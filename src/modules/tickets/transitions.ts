@@ -1,7 +1,7 @@
 // PUT /tickets/{id}: accept, return, close, reopen, transfer, or change the connection and the
 // integration fields (see transition-plan.ts for what a body means). The change is made in one short
 // transaction on the locked ticket row (two agents accepting at once are served one after the
-// other), with its ticket_tracking row; after the commit it is published, and the automatic texts
+// other), with its ticket_tracking row; after the commit ticket.updated is emitted, and the automatic texts
 // are sent: the greeting on accept (setting sendGreetingAccepted), the notice on transfer (setting
 // sendMsgTransfTicket), the connection's complationMessage on close (unless an onTicketClosing hook
 // takes it over).
