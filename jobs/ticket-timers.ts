@@ -9,6 +9,7 @@
 import { t } from 'elysia'
 import type { ConnectionRegistry } from '../src/channels/provider.ts'
 import type { Deps } from '../src/modules/deps.ts'
+import { ticketMessenger } from '../src/modules/messages/automatic-send.ts'
 import { runCompanyTicketTimers, runTicketTimers } from '../src/modules/tickets/timers.ts'
 import { findTimerCompanyIds } from '../src/modules/tickets/timers-queries.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'
@@ -23,11 +24,12 @@ export type TicketTimerJobs = { sweep: JobDefinition<typeof SweepPayload>; compa
 
 export function ticketTimerJobs(deps: Deps, registry: ConnectionRegistry, queue: JobQueue, options: { everyMs?: number } = {}): TicketTimerJobs {
   const everyMs = options.everyMs ?? ticketTimersEveryMs
+  const messenger = ticketMessenger(deps, registry)
   const company: JobDefinition<typeof CompanyPayload> = {
     name: 'ticket-timers.company',
     payload: CompanyPayload,
     handle: async ({ companyId }) => {
-      const result = await runCompanyTicketTimers(deps, registry, companyId)
+      const result = await runCompanyTicketTimers(deps, messenger, companyId)
       if (result.expired + result.transferred + result.unrated > 0) deps.logger.info('ticket timers ran', { companyId, ...result })
     },
   }
@@ -38,7 +40,7 @@ export function ticketTimerJobs(deps: Deps, registry: ConnectionRegistry, queue:
     attempts: 1,
     handle: async () => {
       if (queue.kind === 'in-process') {
-        const result = await runTicketTimers(deps, registry)
+        const result = await runTicketTimers(deps, messenger)
         if (result.expired + result.transferred + result.unrated > 0) deps.logger.info('ticket timers ran', { ...result })
         return
       }

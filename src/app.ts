@@ -31,6 +31,7 @@ import { tagRoutes } from './modules/tags/routes.ts'
 import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
 import { scheduleRoutes } from './modules/schedules/routes.ts'
 import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
+import { ticketMessenger } from './modules/messages/automatic-send.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
 import { externalApiRoutes } from './modules/external-api/routes.ts'
 import { contactRoutes } from './modules/contacts/routes.ts'
@@ -63,7 +64,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(messageRoutes(deps, connections))
     .use(externalApiRoutes(deps, connections))
     .use(contactRoutes(deps, connections))
-    .use(ticketRoutes(deps, connections))
+    .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
     .use(passwordResetRoutes(deps))
     .use(promptRoutes(deps))

@@ -12,9 +12,8 @@ import { normaliseInbound } from '../../src/channels/inbound/normalise.ts'
 import type { InboundMessage } from '../../src/channels/provider.ts'
 import { toContactSummary } from '../../src/modules/contacts/contact-row.ts'
 import { upsertContact } from '../../src/modules/contacts/inbound-contacts.ts'
-import { announceMessages } from '../../src/modules/messages/announce.ts'
 import { findMessageIdByWid, lastMessagePreview } from '../../src/modules/messages/inbound-store.ts'
-import { publishTicketUpdate } from '../../src/modules/messages/realtime.ts'
+import { findMessageViews, mediaSigner } from '../../src/modules/messages/queries.ts'
 import { findOrCreateOpenTicket } from '../../src/modules/tickets/open-ticket.ts'
 import { findTicketView } from '../../src/modules/tickets/view.ts'
 import type { Arrivals, PhaseRange } from './runs.ts'
@@ -111,8 +110,12 @@ async function timedIngest(world: BenchWorld, whatsappId: number, raw: InboundMe
   const view = await findTicketView(db, { companyId, ticketId: stored.ticket.id })
   lap('ticket view (2 selects)')
   if (!view) return
-  publishTicketUpdate(deps, companyId, view)
-  await announceMessages(deps, { companyId, ticket: view, messageIds: [stored.message.id], action: 'create', contact: toContactSummary(stored.contact) })
+  await deps.bus.emit('ticket.updated', { companyId, ticket: view, userId: null })
+  const contact = toContactSummary(stored.contact)
+  const messageViews = await findMessageViews(db, mediaSigner(deps.config.media, deps.now), { companyId, messageIds: [stored.message.id] })
+  for (const message of messageViews) {
+    await deps.bus.emit('message.created', { companyId, ticketId: view.id, messageId: message.id, fromMe: message.fromMe, source: 'whatsapp', message, ticket: view, contact })
+  }
   lap('message view + publish')
 }
 

@@ -17,6 +17,9 @@ import { scheduleEventSchemas } from './schedules/events.ts'
 import { settingEventSchemas } from './settings/events.ts'
 import { tagEventSchemas } from './tags/events.ts'
 import { whatsappEventSchemas } from './whatsapp/events.ts'
+import { contactEventSchemas } from './contacts/events.ts'
+import { messageEventSchemas } from './messages/events.ts'
+import { ticketEventSchemas } from './tickets/events.ts'
 
 const companyId = t.Integer({ minimum: 0 })
 const id = t.Integer({ minimum: 1 })
@@ -38,24 +41,9 @@ export const domainEventSchemas = {
   ...tagEventSchemas,
   ...quickMessageEventSchemas,
   ...scheduleEventSchemas,
-  /** A message was stored: from WhatsApp (inbound, our phone included), an agent, or the external API. */
-  'message.created': t.Object({
-    companyId,
-    ticketId: id,
-    messageId: id,
-    fromMe: t.Boolean(),
-    source: t.Union([t.Literal('whatsapp'), t.Literal('platform'), t.Literal('api')]),
-  }),
-  /** A ticket was created, changed (accept, return, close, reopen, transfer, edit, tags) or deleted through the tickets API. */
-  'ticket.changed': t.Object({
-    companyId,
-    ticketId: id,
-    action: crud,
-    transition: t.Optional(
-      t.Union([t.Literal('accept'), t.Literal('return'), t.Literal('close'), t.Literal('reopen'), t.Literal('transfer'), t.Literal('edit'), t.Literal('tags')]),
-    ),
-    userId: id,
-  }),
+  ...ticketEventSchemas,
+  ...messageEventSchemas,
+  ...contactEventSchemas,
 }
 
 export type DomainEventName = keyof typeof domainEventSchemas

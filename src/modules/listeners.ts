@@ -2,6 +2,9 @@
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime } from './auth/realtime.ts'
+import { listenContactRealtime } from './contacts/realtime.ts'
+import { listenMessageRealtime } from './messages/realtime.ts'
+import { listenTicketRealtime } from './tickets/realtime.ts'
 import { listenUserRealtime } from './users/realtime.ts'
 import { listenCompanyRealtime } from './companies/realtime.ts'
 import { listenHelpRealtime } from './helps/realtime.ts'
@@ -32,6 +35,9 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenTagRealtime(deps),
     listenQuickMessageRealtime(deps),
     listenScheduleRealtime(deps),
+    listenTicketRealtime(deps),
+    listenMessageRealtime(deps),
+    listenContactRealtime(deps),
   ]
   return () => {
     for (const stop of stops) stop()

@@ -10,6 +10,7 @@ import { createBullmqQueue, createInProcessQueue, type JobQueue } from '../../jo
 import { startTicketTimers } from '../../jobs/ticket-timers.ts'
 import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
+import { ticketMessenger } from '../../src/modules/messages/automatic-send.ts'
 import { runTicketTimers } from '../../src/modules/tickets/timers.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant } from '../helpers/factories.ts'
@@ -95,12 +96,12 @@ describe('expiresTicket', () => {
     expect(accepted.data).toMatchObject({ status: 'open', userId: tenant.agent.id })
 
     setClock(after(29))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ expired: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ expired: 0 })
     expect((await ticketRow(ticketId)).status).toBe('open')
 
     const realtime = captureRealtime(context)
     setClock(after(31))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ companies: 1, expired: 1, transferred: 0, unrated: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ companies: 1, expired: 1, transferred: 0, unrated: 0 })
     expect(await ticketRow(ticketId)).toMatchObject({ status: 'closed', userId: tenant.agent.id, unreadMessages: 0, chatbot: false })
     const [tracking, ...others] = await trackingOf(ticketId)
     expect(others).toEqual([])
@@ -108,7 +109,7 @@ describe('expiresTicket', () => {
 
     // Again, later: nothing more happens and nothing more is sent.
     setClock(after(90))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ expired: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ expired: 0 })
     expect(await outboxSettles(chat.outbox, 1)).toEqual(['Encerramos por inatividade, Joana.'])
     // The text is the ticket's last message, stored like any text the platform sends.
     const stored = await context.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
@@ -136,10 +137,10 @@ describe('expiresTicket', () => {
     expect(closed.data).toMatchObject({ status: 'closed' })
 
     setClock(after(40))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ expired: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ expired: 0 })
     expect((await ticketRow(talking.ticketId)).status).toBe('pending')
     setClock(after(51))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ expired: 1 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ expired: 1 })
     expect((await ticketRow(talking.ticketId)).status).toBe('closed')
     // The agent's close stands as he made it: its attendance finished then, and no expiry text for it.
     const [tracking] = await trackingOf(closedByAgent.ticketId)
@@ -156,7 +157,7 @@ describe('expiresTicket', () => {
     const second = await chat.write('Olá')
 
     setClock(after(6))
-    const results = await Promise.all([1, 2, 3].map(() => runTicketTimers(context.deps, registry, { companyId })))
+    const results = await Promise.all([1, 2, 3].map(() => runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })))
     expect(results.reduce((sum, result) => sum + result.expired, 0)).toBe(2)
     expect((await ticketRow(first.ticketId)).status).toBe('closed')
     expect((await ticketRow(second.ticketId)).status).toBe('closed')
@@ -174,13 +175,13 @@ describe('expiresTicket', () => {
     const theirTicket = await theirs.write('Oi')
 
     setClock(after(365 * 24 * 60))
-    expect(await runTicketTimers(context.deps, registry, { companyId: tenant.company.id })).toMatchObject({ expired: 0, transferred: 0, unrated: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId: tenant.company.id })).toMatchObject({ expired: 0, transferred: 0, unrated: 0 })
     expect((await ticketRow(idle.ticketId)).status).toBe('pending')
     expect((await ticketRow(theirTicket.ticketId)).status).toBe('pending')
     expect(await theirs.outbox()).toEqual([])
 
     // A sweep of every company reaches the other one, and still not the connection with the timer off.
-    const all = await runTicketTimers(context.deps, registry)
+    const all = await runTicketTimers(context.deps, ticketMessenger(context.deps, registry))
     expect(all.companies).toBeGreaterThanOrEqual(2)
     expect((await ticketRow(theirTicket.ticketId)).status).toBe('closed')
     expect((await ticketRow(idle.ticketId)).status).toBe('pending')
@@ -198,14 +199,14 @@ describe('deactivated companies', () => {
     await context.db.update(companies).set({ status: false }).where(eq(companies.id, tenant.company.id))
 
     setClock(after(60))
-    await runTicketTimers(context.deps, registry)
+    await runTicketTimers(context.deps, ticketMessenger(context.deps, registry))
     expect((await ticketRow(idle.ticketId)).status).toBe('pending')
     await Bun.sleep(150)
 
     // Reactivated (its admin may read the outbox again: nothing went out), its timers run again.
     await context.db.update(companies).set({ status: true }).where(eq(companies.id, tenant.company.id))
     expect(await chat.outbox()).toEqual([])
-    await runTicketTimers(context.deps, registry)
+    await runTicketTimers(context.deps, ticketMessenger(context.deps, registry))
     expect((await ticketRow(idle.ticketId)).status).toBe('closed')
     expect(await outboxSettles(chat.outbox, 1)).toEqual(['Encerrado.'])
   })
@@ -226,12 +227,12 @@ describe('timeToTransfer', () => {
     await context.db.update(tickets).set({ chatbot: true, updatedAt: start }).where(eq(tickets.id, waiting.ticketId))
 
     setClock(after(9))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ transferred: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ transferred: 0 })
     expect((await ticketRow(waiting.ticketId)).queueId).toBeNull()
 
     const realtime = captureRealtime(context)
     setClock(after(11))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ transferred: 1, expired: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ transferred: 1, expired: 0 })
     expect(await ticketRow(waiting.ticketId)).toMatchObject({ status: 'pending', userId: null, queueId: target.id, chatbot: false })
     // A ticket that has a queue is not moved.
     expect((await ticketRow(queued.ticketId)).queueId).toBe(elsewhere.id)
@@ -243,7 +244,7 @@ describe('timeToTransfer', () => {
 
     // Moved once: a later sweep finds it in a queue.
     setClock(after(60))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ transferred: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ transferred: 0 })
     await settleRealtime(context)
     const updates = realtime.on(companyId, 'ticket').map((message) => message.data as { action: string; ticket?: { id: number; queueId: number | null } })
     realtime.stop()
@@ -264,7 +265,7 @@ describe('timeToTransfer', () => {
     const stays = await noTarget.write('Oi')
 
     setClock(after(6))
-    await Promise.all([runTicketTimers(context.deps, registry, { companyId }), runTicketTimers(context.deps, registry, { companyId })])
+    await Promise.all([runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId }), runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })])
     expect((await ticketRow(moved.ticketId)).queueId).toBe(target.id)
     expect((await ticketRow(stays.ticketId)).queueId).toBeNull()
     expect(await outboxSettles(chat.outbox, 1)).toEqual(['*Mensagem automática*:\nVocê foi transferido para o setor *Triagem*.\nAguarde, já vamos te atender!'])
@@ -294,14 +295,14 @@ describe('an unanswered rating question', () => {
     const [dailyTicket, hourlyTicket] = asked as [(typeof asked)[number], (typeof asked)[number]]
 
     setClock(after(61))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ unrated: 1, expired: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ unrated: 1, expired: 0 })
     expect(await ticketRow(hourlyTicket.ticketId)).toMatchObject({ status: 'closed', awaitingRating: false })
     expect(await ticketRow(dailyTicket.ticketId)).toMatchObject({ status: 'open', awaitingRating: true })
 
     setClock(after(23 * 60))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ unrated: 0 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ unrated: 0 })
     setClock(after(24 * 60 + 1))
-    expect(await runTicketTimers(context.deps, registry, { companyId })).toMatchObject({ unrated: 1 })
+    expect(await runTicketTimers(context.deps, ticketMessenger(context.deps, registry), { companyId })).toMatchObject({ unrated: 1 })
     expect(await ticketRow(dailyTicket.ticketId)).toMatchObject({ status: 'closed', awaitingRating: false })
     const [tracking] = await trackingOf(dailyTicket.ticketId)
     expect(tracking).toMatchObject({ rated: false, chatbotEndedAt: null })

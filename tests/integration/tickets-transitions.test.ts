@@ -11,6 +11,7 @@ import { httpErrors } from '../../src/core/http-errors.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { acceptGreeting } from '../../src/modules/tickets/automatic-texts.ts'
 import { onTicketClosing } from '../../src/modules/tickets/closing.ts'
+import { ticketMessenger } from '../../src/modules/messages/automatic-send.ts'
 import { ticketRoutes } from '../../src/modules/tickets/routes.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeContact, makeQueue, makeTenant, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
@@ -24,7 +25,7 @@ const baseUrl = context.listen()
 
 /** The ticket routes on an app of their own, sending through the fake registry. */
 function mountTickets(registry: ConnectionRegistry) {
-  const app = new Elysia().use(httpErrors(context.deps.logger)).use(new Elysia({ prefix: '/api' }).use(ticketRoutes(context.deps, registry)))
+  const app = new Elysia().use(httpErrors(context.deps.logger)).use(new Elysia({ prefix: '/api' }).use(ticketRoutes(context.deps, ticketMessenger(context.deps, registry))))
   return (token?: string) => treaty(app, { parseDate: false, headers: token ? { authorization: `Bearer ${token}` } : {} })
 }
 const clientFor = mountTickets(fake.registry)

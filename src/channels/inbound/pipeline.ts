@@ -1,18 +1,17 @@
 // The inbound pipeline: what a connection reports about customers becomes contacts, tickets and
 // messages. Per message: normalise -> (media download) -> one transaction of the messages module
 // (contact, ticket, message, ticket counters: modules/messages/inbound-store.ts), shared with the
-// messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, realtime ->
-// afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
+// messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, the domain
+// events (contact, ticket, message.created) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
 // contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
 import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
 import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
 import { onlyDigits, realName } from '../../modules/contacts/number.ts'
 import type { Deps } from '../../modules/deps.ts'
-import { announceMessageUpdate, announceStoredMessage } from '../../modules/messages/announce.ts'
+import { emitMessageUpdated, storedMessageView } from '../../modules/messages/announce.ts'
 import type { AfterInboundHook, AfterInboundHooks } from '../../modules/messages/after-inbound.ts'
 import { findMessageIdByWid, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
 import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../modules/messages/inbound-updates.ts'
-import { publishContact, publishTicketUpdate } from '../../modules/messages/realtime.ts'
 import { storableText } from '../../modules/messages/storable.ts'
 import { getSetting } from '../../modules/settings/service.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
@@ -63,21 +62,23 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     }
   }
 
-  function publishStored(connection: ConnectionRef, stored: StoredInbound): void {
+  /** The events of a stored message. Their views come from what the transaction returned: nothing is read back after the commit. */
+  async function emitStored(connection: ConnectionRef, stored: StoredInbound): Promise<void> {
     const { companyId } = connection
     const contact = toContactSummary(stored.contact)
-    if (stored.contactChange) publishContact(deps, companyId, stored.contactChange, contact)
-    // Both frames come from what the transaction returned: nothing is read back after the commit.
+    if (stored.contactChange) await deps.bus.emit(stored.contactChange === 'create' ? 'contact.created' : 'contact.updated', { companyId, contact })
     const ticket = stored.ticketView
-    publishTicketUpdate(deps, companyId, ticket)
-    announceStoredMessage(deps, { companyId, ticket, message: stored.message, quoted: stored.quoted, contact })
-    deps.bus.emit('message.created', { companyId, ticketId: ticket.id, messageId: stored.message.id, fromMe: stored.message.fromMe, source: 'whatsapp' })
+    // The customer (or our phone) moved the ticket; nobody of the company did.
+    await deps.bus.emit(stored.ticketCreated ? 'ticket.created' : 'ticket.updated', { companyId, ticket, userId: null })
+    const message = storedMessageView(deps, { message: stored.message, quoted: stored.quoted, contact })
+    const { fromMe } = stored.message
+    await deps.bus.emit('message.created', { companyId, ticketId: ticket.id, messageId: message.id, fromMe, source: 'whatsapp', message, ticket, contact })
   }
 
   async function refreshPicture(connection: ConnectionRef, contact: ContactRow): Promise<void> {
     try {
       const changed = await refreshProfilePicture(deps, registry, { connection, contact })
-      if (changed) publishContact(deps, connection.companyId, 'update', toContactSummary(changed))
+      if (changed) await deps.bus.emit('contact.updated', { companyId: connection.companyId, contact: toContactSummary(changed) })
     } catch (error) {
       deps.logger.warn('profile picture refresh failed', { contactId: contact.id, error })
     }
@@ -93,7 +94,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     }
   }
 
-  /** Stores the record unless its WhatsApp id is known already; publishes after the commit. */
+  /** Stores the record unless its WhatsApp id is known already; tells it after the commit. */
   async function ingest(connection: ConnectionRef, record: InboundRecord, media?: () => Promise<{ path: string; name: string } | undefined>): Promise<StoredInbound | undefined> {
     // A redelivered media message is not downloaded again: the cheap check first. Without media the
     // transaction's ON CONFLICT alone recognises a redelivery (and rolls back what it did).
@@ -106,7 +107,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       return undefined
     }
     try {
-      publishStored(connection, stored)
+      await emitStored(connection, stored)
     } catch (error) {
       // The message is safely stored: a client that missed the frame sees it on its next load.
       deps.logger.error('publishing an inbound message failed', { ...connection, messageId: stored.message.id, error })
@@ -174,24 +175,24 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
         if (!row) return
         lanes.takeAck(connection.whatsappId, update.id)
       }
-      await announceMessageUpdate(deps, connection.companyId, row)
+      await emitMessageUpdated(deps, connection.companyId, row)
     },
 
     async revoke(connection, update) {
       const row = await markRevoked(deps.db, connection, { wid: update.id, now: deps.now() })
-      if (row) await announceMessageUpdate(deps, connection.companyId, row)
+      if (row) await emitMessageUpdated(deps, connection.companyId, row)
     },
 
     async edit(connection, update) {
       const row = await applyEdit(deps.db, connection, { wid: update.id, body: storableText(update.body), now: deps.now() })
-      if (row) await announceMessageUpdate(deps, connection.companyId, row)
+      if (row) await emitMessageUpdated(deps, connection.companyId, row)
     },
 
     async contact(connection, update) {
       const number = onlyDigits(update.number)
       if (!number) return
       const updated = await applyContactUpdate(deps.db, { companyId: connection.companyId, number, name: realName(update.name, number), lid: update.lid, now: deps.now() })
-      if (updated) publishContact(deps, connection.companyId, 'update', toContactSummary(updated))
+      if (updated) await deps.bus.emit('contact.updated', { companyId: connection.companyId, contact: toContactSummary(updated) })
     },
 
     async call(connection, call) {

@@ -10,7 +10,6 @@ import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/service.ts'
 import type { TicketClosingHook } from '../tickets/closing.ts'
 import { lockTicketRow } from '../tickets/queries.ts'
-import { publishTicketChange } from '../tickets/realtime.ts'
 import { trackTransition } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findBotCompany, updateBotState } from './queries.ts'
@@ -60,8 +59,10 @@ async function closeRated(deps: Deps, turn: BotTurn, rate: number | undefined): 
   })
   if (!before) return false
   const view = await findTicketView(deps.db, { companyId, ticketId: before.id })
-  if (view) await publishTicketChange(deps, companyId, { queueId: before.queueId, userId: before.userId, status: before.status }, view)
-  if (before.userId !== null) deps.bus.emit('ticket.changed', { companyId, ticketId: before.id, action: 'update', transition: 'close', userId: before.userId })
+  if (view) {
+    const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
+    await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: 'close', userId: null })
+  }
   return true
 }
 

@@ -1,11 +1,10 @@
 // One reply of the chatbot to one customer message: what it knows, and how it speaks and moves the ticket.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
+import { sendAutomaticText } from '../messages/automatic-send.ts'
 import { fillMessageVariables } from '../tickets/automatic-texts.ts'
-import { sendAutomaticText } from '../tickets/automatic-send.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
 import type { TicketRow } from '../tickets/ticket-row.ts'
-import { publishTicketChange } from '../tickets/realtime.ts'
 import { trackChatbotEnded } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
 import type { ConnectionRow } from '../whatsapp/connection-row.ts'
@@ -32,7 +31,7 @@ export async function say(turn: BotTurn, text: string): Promise<void> {
   await sendAutomaticText(turn.deps, turn.registry, { companyId: turn.companyId, ticketId: turn.ticket.id, body, userId: null })
 }
 
-/** Stores the bot's state; a change of queue is published like any ticket change (lists move). */
+/** Stores the bot's state; a change of queue is told like any ticket change (lists move). */
 export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   const before = turn.ticket
   await updateBotState(turn.deps.db, { companyId: turn.companyId, ticketId: before.id }, state, turn.deps.now())
@@ -44,7 +43,8 @@ export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   if (state.queueId === undefined || state.queueId === before.queueId) return
   const view = await findTicketView(turn.deps.db, { companyId: turn.companyId, ticketId: before.id })
   if (!view) return
-  await publishTicketChange(turn.deps, turn.companyId, { queueId: before.queueId, userId: before.userId, status: before.status }, view)
+  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
+  await turn.deps.bus.emit('ticket.updated', { companyId: turn.companyId, ticket: view, before: seenBy, userId: null })
 }
 
 /** A bot message: sent, and remembered as the bot's last word (timeUseBotQueues counts from it). */

@@ -5,7 +5,7 @@
 // names the contacts we have.
 import { and, eq, inArray } from 'drizzle-orm'
 import { contacts } from '../../../db/schema/index.ts'
-import type { ContactRow } from './contact-row.ts'
+import { toContactSummary, type ContactRow } from './contact-row.ts'
 import { onlyDigits, realName } from './number.ts'
 import type { ConnectionRegistry, PhoneContact } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
@@ -15,7 +15,6 @@ import { findCompanyWhatsapp, findDefaultWhatsapp } from '../whatsapp/queries.ts
 import type { ImportResult } from './model.ts'
 import { MAX_NUMBER_DIGITS, MIN_NUMBER_DIGITS } from './number.ts'
 import { findContactsByNumbers } from './queries.ts'
-import { publishContactSaved } from './realtime.ts'
 import { toContactItem } from './upload.ts'
 
 const INSERT_BATCH = 1000
@@ -103,8 +102,8 @@ export async function importPhoneContacts(deps: Deps, registry: ConnectionRegist
     return { created, renamed }
   })
 
-  for (const row of created) publishContactSaved(deps, companyId, 'create', row)
-  for (const row of renamed) publishContactSaved(deps, companyId, 'update', row)
+  for (const row of created) await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(row) })
+  for (const row of renamed) await deps.bus.emit('contact.updated', { companyId, contact: toContactSummary(row) })
   const byName = (left: ContactRow, right: ContactRow) => left.name.localeCompare(right.name) || left.id - right.id
   return {
     newContacts: created.sort(byName).map(toContactItem),

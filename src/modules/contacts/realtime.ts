@@ -1,26 +1,23 @@
-// The `contact` channel (spec §7 Realtime: create, update, delete) as the contacts API feeds it. Create
-// and update frames are the inbound pipeline's (same function, same contact shape), so a client
-// handles a contact the same way whether an agent or WhatsApp changed it.
-import type { TicketStatus } from '../../../db/schema/index.ts'
-import { toContactSummary, type ContactRow } from './contact-row.ts'
+// The `contact` channel (spec §7 Realtime: create, update, delete), the only place that publishes it.
+// Whether an agent, an import, the external API or WhatsApp changed the contact, the frame is the
+// same, so a client handles a contact one way.
 import type { Deps } from '../deps.ts'
-import { publishContact, ticketAudience } from '../messages/realtime.ts'
 
-type Publisher = Pick<Deps, 'realtime'>
+type RealtimeDeps = Pick<Deps, 'bus' | 'realtime'>
 
-export function publishContactSaved(deps: Publisher, companyId: number, action: 'create' | 'update', contact: ContactRow): void {
-  publishContact(deps, companyId, action, toContactSummary(contact))
-}
-
-export function publishContactDeleted(deps: Publisher, companyId: number, contactId: number): void {
-  deps.realtime.publish({ companyId, channel: 'contact', data: { action: 'delete', contactId }, audience: { kind: 'company' } })
-}
-
-export type DeletedTicket = { id: number; queueId: number | null; userId: number | null; status: TicketStatus }
-
-/** The contact's tickets went with it: their watchers drop them from the inbox. */
-export function publishTicketsDeleted(deps: Publisher, companyId: number, deletedTickets: DeletedTicket[]): void {
-  for (const ticket of deletedTickets) {
-    deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'delete', ticketId: ticket.id }, audience: ticketAudience(ticket) })
+export function listenContactRealtime(deps: RealtimeDeps): () => void {
+  const stops = [
+    deps.bus.on('contact.created', ({ companyId, contact }) =>
+      deps.realtime.publish({ companyId, channel: 'contact', data: { action: 'create', contact }, audience: { kind: 'company' } }),
+    ),
+    deps.bus.on('contact.updated', ({ companyId, contact }) =>
+      deps.realtime.publish({ companyId, channel: 'contact', data: { action: 'update', contact }, audience: { kind: 'company' } }),
+    ),
+    deps.bus.on('contact.deleted', ({ companyId, contactId }) =>
+      deps.realtime.publish({ companyId, channel: 'contact', data: { action: 'delete', contactId }, audience: { kind: 'company' } }),
+    ),
+  ]
+  return () => {
+    for (const stop of stops) stop()
   }
 }

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm'
 import { contacts, tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { publishContactDeleted, publishTicketsDeleted } from './realtime.ts'
 
 export async function deleteContact(deps: Deps, scope: { companyId: number; contactId: number }): Promise<void> {
   const { companyId, contactId } = scope
@@ -20,6 +19,7 @@ export async function deleteContact(deps: Deps, scope: { companyId: number; cont
     if (deleted.length === 0) throw new AppError('ERR_NO_CONTACT_FOUND')
     return owned
   })
-  publishContactDeleted(deps, companyId, contactId)
-  publishTicketsDeleted(deps, companyId, deletedTickets)
+  await deps.bus.emit('contact.deleted', { companyId, contactId })
+  // Nobody deleted them one by one: they went with the contact.
+  for (const ticket of deletedTickets) await deps.bus.emit('ticket.deleted', { companyId, ticket, userId: null })
 }

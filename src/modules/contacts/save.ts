@@ -4,7 +4,7 @@
 import { and, eq, notInArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contactExtraInfo, contacts } from '../../../db/schema/index.ts'
-import type { ContactRow } from './contact-row.ts'
+import { toContactSummary, type ContactRow } from './contact-row.ts'
 import { onlyDigits } from './number.ts'
 import type { ConnectionRegistry, WhatsAppProvider } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
@@ -13,7 +13,6 @@ import { invalidField, normalizeName } from '../companies/fields.ts'
 import type { ContactDetail, CreateContactBody, ExtraInfoInput, UpdateContactBody } from './model.ts'
 import { MAX_NUMBER_DIGITS, MIN_NUMBER_DIGITS, normaliseTypedNumber } from './number.ts'
 import { findCompanyConnections, findContactIdByNumber, findContactRow, findExtraInfo } from './queries.ts'
-import { publishContactSaved } from './realtime.ts'
 import { showContact } from './service.ts'
 
 const numberUnique = 'contacts_company_number_unique'
@@ -110,7 +109,7 @@ export async function createContact(deps: Deps, registry: ConnectionRegistry, co
       if (isUniqueViolation(error, numberUnique)) throw await duplicate(deps.db, companyId, number)
       throw error
     })
-  publishContactSaved(deps, companyId, 'create', created)
+  await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(created) })
   return showContact(deps, { companyId, contactId: created.id })
 }
 
@@ -154,7 +153,7 @@ export async function updateContact(
       if (isUniqueViolation(error, numberUnique) && changes.number) throw await duplicate(deps.db, companyId, changes.number)
       throw error
     })
-  publishContactSaved(deps, companyId, 'update', updated)
+  await deps.bus.emit('contact.updated', { companyId, contact: toContactSummary(updated) })
   return showContact(deps, scope)
 }
 

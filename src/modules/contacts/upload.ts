@@ -2,12 +2,11 @@
 // A number the company already has is NOT touched: the row is reported as ALREADY_EXISTS (with the
 // contact's id), because a spreadsheet must not silently rename contacts agents have curated.
 import { contacts } from '../../../db/schema/index.ts'
-import type { ContactRow } from './contact-row.ts'
+import { toContactSummary, type ContactRow } from './contact-row.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { MAX_UPLOAD_ROWS, type ContactItem, type SheetRow, type UploadBody, type UploadError, type UploadResult } from './model.ts'
 import { findContactsByNumbers } from './queries.ts'
-import { publishContactSaved } from './realtime.ts'
 import { readSheetRow } from './sheet-rows.ts'
 import { readSpreadsheet } from './spreadsheet.ts'
 
@@ -88,7 +87,7 @@ export async function uploadContacts(
   }
   errorBag.sort((left, right) => left.index - right.index)
 
-  for (const row of created) publishContactSaved(deps, companyId, 'create', row)
+  for (const row of created) await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(row) })
   const order = new Map(candidates.map((candidate) => [candidate.number, candidate.index]))
   const newContacts = created.sort((left, right) => (order.get(left.number) ?? 0) - (order.get(right.number) ?? 0)).map(toContactItem)
   return { newContacts, errorBag }

@@ -10,8 +10,7 @@ import { AppError } from '../../core/errors.ts'
 import { toContactSummary } from '../contacts/contact-row.ts'
 import { upsertContact } from '../contacts/inbound-contacts.ts'
 import { onlyDigits } from '../contacts/number.ts'
-import { announceTicket } from '../messages/announce.ts'
-import { publishContact } from '../messages/realtime.ts'
+import { emitTicketView } from '../messages/announce.ts'
 import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
@@ -67,7 +66,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
       return { contact: upserted.contact, change: upserted.change, ticket: found.ticket }
     }),
   )
-  if (change) publishContact(deps, companyId, change, toContactSummary(contact))
+  if (change) await deps.bus.emit(change === 'create' ? 'contact.created' : 'contact.updated', { companyId, contact: toContactSummary(contact) })
 
   const items = await buildItems(deps, companyId, { body: input.body, medias })
   const outcome = await sendToContact(deps, registry, {
@@ -82,7 +81,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
       .update(tickets)
       .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, updatedAt: deps.now() })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
-    await announceTicket(deps, companyId, ticket.id)
+    await emitTicketView(deps, { companyId, ticketId: ticket.id, userId: null, transition: 'close' })
   }
   return { ticketId: ticket.id, contactId: contact.id, messages: outcome.messages }
 }

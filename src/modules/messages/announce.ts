@@ -1,32 +1,43 @@
-// Reads what changed, as clients show it, and publishes it: used after every commit that touches
-// messages or tickets (inbound pipeline, sending, acks, deletes).
+// Reads what changed, as clients show it, and emits the domain event that carries it (the realtime
+// listeners turn it into frames): used after every commit that touches messages or tickets outside
+// the tickets API (sending, acks, deletes, edits, the external API, scheduled messages).
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { findTicketView, type TicketView } from '../tickets/view.ts'
 import type { ContactSummary, MessageView } from './model.ts'
 import type { MessageRow } from './message-row.ts'
 import { findMessageViews, mediaSigner, messageViewOf } from './queries.ts'
-import { publishMessage, publishTicketUpdate } from './realtime.ts'
 
-type AnnounceDeps = Pick<Deps, 'db' | 'realtime' | 'config' | 'now'>
+type AnnounceDeps = Pick<Deps, 'db' | 'bus' | 'config' | 'now'>
 
-/** The ticket's current view, published on the ticket channel; undefined when it is gone. */
-export async function announceTicket(deps: AnnounceDeps, companyId: number, ticketId: number): Promise<TicketView | undefined> {
-  const ticket = await findTicketView(deps.db, { companyId, ticketId })
-  if (ticket) publishTicketUpdate(deps, companyId, ticket)
+/**
+ * The ticket's current view, told as ticket.created (it was just opened) or ticket.updated (its last
+ * message, counters or status moved); undefined when it is gone.
+ */
+export async function emitTicketView(
+  deps: Pick<Deps, 'db' | 'bus'>,
+  input: { companyId: number; ticketId: number; created?: boolean; userId: number | null; transition?: DomainEvents['ticket.updated']['transition'] },
+): Promise<TicketView | undefined> {
+  const { companyId, userId } = input
+  const ticket = await findTicketView(deps.db, { companyId, ticketId: input.ticketId })
+  if (!ticket) return undefined
+  if (input.created) await deps.bus.emit('ticket.created', { companyId, ticket, userId })
+  else await deps.bus.emit('ticket.updated', { companyId, ticket, userId, ...(input.transition ? { transition: input.transition } : {}) })
   return ticket
 }
 
-/** Publishes appMessage frames for these messages of one ticket; the views are returned oldest first. */
-export async function announceMessages(
+/** Emits message.created for these new messages of one ticket; the views are returned oldest first. */
+export async function emitMessagesCreated(
   deps: AnnounceDeps,
-  input: { companyId: number; ticket: TicketView; messageIds: readonly number[]; action: 'create' | 'update'; contact: ContactSummary | null },
+  input: { companyId: number; ticket: TicketView; messageIds: readonly number[]; contact: ContactSummary | null; source: 'platform' | 'api' },
 ): Promise<MessageView[]> {
-  const views = await findMessageViews(deps.db, mediaSigner(deps.config.media, deps.now), { companyId: input.companyId, messageIds: input.messageIds })
+  const { companyId, ticket, contact, source } = input
+  const views = await findMessageViews(deps.db, mediaSigner(deps.config.media, deps.now), { companyId, messageIds: input.messageIds })
   for (const message of views) {
-    publishMessage(deps, input.companyId, { action: input.action, message, ticket: input.ticket, contact: input.contact })
+    await deps.bus.emit('message.created', { companyId, ticketId: ticket.id, messageId: message.id, fromMe: message.fromMe, source, message, ticket, contact })
   }
   return views
 }
@@ -51,22 +62,21 @@ export async function findContactSummary(db: Executor, companyId: number, contac
   return contact ?? null
 }
 
-/** A message changed (ack, delete, edit): its new view on appMessage, with its ticket and contact. */
-export async function announceMessageUpdate(deps: AnnounceDeps, companyId: number, message: { id: number; ticketId: number }): Promise<MessageView | undefined> {
-  const ticket = await findTicketView(deps.db, { companyId, ticketId: message.ticketId })
+/** A message changed (ack, delete, edit): message.updated with its new view, its ticket and contact. */
+export async function emitMessageUpdated(deps: AnnounceDeps, companyId: number, changed: { id: number; ticketId: number }): Promise<MessageView | undefined> {
+  const ticket = await findTicketView(deps.db, { companyId, ticketId: changed.ticketId })
   if (!ticket) return undefined
   const contact = await findContactSummary(deps.db, companyId, ticket.contactId)
-  const [view] = await announceMessages(deps, { companyId, ticket, messageIds: [message.id], action: 'update', contact })
-  return view
+  const [message] = await findMessageViews(deps.db, mediaSigner(deps.config.media, deps.now), { companyId, messageIds: [changed.id] })
+  if (!message) return undefined
+  await deps.bus.emit('message.updated', { companyId, ticketId: ticket.id, messageId: message.id, message, ticket, contact })
+  return message
 }
 
-
-/** Publishes the appMessage frame of a message just stored, from what the transaction returned. */
-export function announceStoredMessage(
-  deps: Pick<Deps, 'realtime' | 'config' | 'now'>,
-  input: { companyId: number; ticket: TicketView; message: MessageRow; quoted?: MessageView['quotedMsg']; contact: ContactSummary },
+/** The view of a message just stored, from what the transaction returned (nothing is read back). */
+export function storedMessageView(
+  deps: Pick<Deps, 'config' | 'now'>,
+  input: { message: MessageRow; quoted?: MessageView['quotedMsg']; contact: ContactSummary },
 ): MessageView {
-  const view = messageViewOf(mediaSigner(deps.config.media, deps.now), input.message, { quoted: input.quoted, contact: input.contact })
-  publishMessage(deps, input.companyId, { action: 'create', message: view, ticket: input.ticket, contact: input.contact })
-  return view
+  return messageViewOf(mediaSigner(deps.config.media, deps.now), input.message, { quoted: input.quoted, contact: input.contact })
 }

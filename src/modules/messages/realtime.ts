@@ -1,40 +1,27 @@
-// What ticket and message changes look like on the realtime channels (spec §7 Realtime), and who
-// gets them: a ticket's frames reach only those who may see the ticket (admins, its user, agents of
-// its queue); message frames only the sockets that opened its chat or the notification list.
-import type { Audience } from '../../core/realtime/bus.ts'
+// The `appMessage` channel (spec §7 Realtime), the only place that publishes it: a message's frames
+// reach those who may see its ticket, and only the sockets that opened its chat or the notification list.
 import type { Deps } from '../deps.ts'
-import type { TicketView } from '../tickets/view.ts'
-import type { ContactSummary, MessageView } from './model.ts'
+import type { DomainEvents } from '../events.ts'
+import { ticketAudience } from '../tickets/realtime.ts'
 
-type Publisher = Pick<Deps, 'realtime'>
+type RealtimeDeps = Pick<Deps, 'bus' | 'realtime'>
 
-export function ticketAudience(ticket: Pick<TicketView, 'id' | 'queueId' | 'userId' | 'status'>): Audience {
-  return { kind: 'ticket', ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status }
-}
-
-export function publishTicketUpdate(deps: Publisher, companyId: number, ticket: TicketView): void {
-  deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'update', ticket }, audience: ticketAudience(ticket) })
-}
-
-/** The ticket was read: clients zero its unread badge. */
-export function publishTicketUnread(deps: Publisher, companyId: number, ticket: TicketView): void {
-  deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'updateUnread', ticketId: ticket.id, ticket }, audience: ticketAudience(ticket) })
-}
-
-export function publishMessage(
-  deps: Publisher,
-  companyId: number,
-  event: { action: 'create' | 'update'; message: MessageView; ticket: TicketView; contact: ContactSummary | null },
-): void {
+function publishMessage(deps: RealtimeDeps, action: 'create' | 'update', event: DomainEvents['message.created' | 'message.updated']): void {
   deps.realtime.publish({
-    companyId,
+    companyId: event.companyId,
     channel: 'appMessage',
-    data: event,
+    data: { action, message: event.message, ticket: event.ticket, contact: event.contact },
     audience: ticketAudience(event.ticket),
     rooms: ['notification', `ticket:${event.ticket.id}`],
   })
 }
 
-export function publishContact(deps: Publisher, companyId: number, action: 'create' | 'update', contact: ContactSummary): void {
-  deps.realtime.publish({ companyId, channel: 'contact', data: { action, contact }, audience: { kind: 'company' } })
+export function listenMessageRealtime(deps: RealtimeDeps): () => void {
+  const stops = [
+    deps.bus.on('message.created', (event) => publishMessage(deps, 'create', event)),
+    deps.bus.on('message.updated', (event) => publishMessage(deps, 'update', event)),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
 }

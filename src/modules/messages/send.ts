@@ -14,7 +14,7 @@ import { defineOwnerTask } from '../../channels/sessions/owner-tasks.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { announceMessages, announceTicket, findContactSummary } from './announce.ts'
+import { emitMessagesCreated, emitTicketView, findContactSummary } from './announce.ts'
 import { lastMessagePreview } from './inbound-store.ts'
 import type { MessageView } from './model.ts'
 import { storableRaw } from './storable.ts'
@@ -121,7 +121,7 @@ export const deliverTask = defineOwnerTask('messages.deliver', async (deps: Deps
 })
 
 /**
- * Sends the items in order (a quoted message applies to the first) and publishes them. Resolves
+ * Sends the items in order (a quoted message applies to the first) and tells them (message.created). Resolves
  * with every stored message and the ids of those WhatsApp did not take; throws only when nothing
  * could be attempted (no live connection).
  */
@@ -185,12 +185,10 @@ export async function sendToContact(
     }
   })
 
-  const ticket = await announceTicket(deps, target.companyId, target.ticketId)
+  // The ticket's last message moved: its update first, then the messages (clients find the ticket).
+  const ticket = await emitTicketView(deps, { companyId: target.companyId, ticketId: target.ticketId, userId: input.userId })
   if (!ticket) return { messages: [], failedIds }
   const contact = await findContactSummary(deps.db, target.companyId, target.contactId)
-  const views = await announceMessages(deps, { companyId: target.companyId, ticket, messageIds: storedIds, action: 'create', contact })
-  for (const messageId of storedIds) {
-    deps.bus.emit('message.created', { companyId: target.companyId, ticketId: target.ticketId, messageId, fromMe: true, source: input.source })
-  }
+  const views = await emitMessagesCreated(deps, { companyId: target.companyId, ticket, messageIds: storedIds, contact, source: input.source })
   return { messages: views, failedIds }
 }

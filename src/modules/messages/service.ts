@@ -9,10 +9,9 @@ import type { StoredMedia } from '../../core/storage/storage.ts'
 import { isAdmin } from '../../core/tenant.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findAccessibleTicket, type MessageCaller, type TicketWithContact } from './access.ts'
-import { announceMessageUpdate } from './announce.ts'
+import { emitMessageUpdated } from './announce.ts'
 import { quotedIdOf, type MessagePage, type MessageView, type SendMessageBody } from './model.ts'
 import { findMessageViews, findTicketMessagePage, mediaSigner } from './queries.ts'
-import { publishTicketUnread } from './realtime.ts'
 import { providerOf, sendToContact, type OutgoingItem, type SendTarget } from './send.ts'
 
 function invalid(field: string, message: string): AppError {
@@ -42,7 +41,7 @@ export async function markTicketRead(deps: Deps, registry: ConnectionRegistry, a
     .returning({ id: tickets.id })
   if (read.length === 0 && zeroed.length === 0) return
   const view = await findTicketView(deps.db, { companyId: ticket.companyId, ticketId: ticket.id })
-  if (view) publishTicketUnread(deps, ticket.companyId, view)
+  if (view) await deps.bus.emit('ticket.read', { companyId: ticket.companyId, ticket: view })
   const ids = read.flatMap((row) => (row.wid ? [row.wid] : []))
   if (ids.length === 0) return
   const target = targetOf(access)
@@ -156,7 +155,7 @@ export async function deleteTicketMessage(deps: Deps, registry: ConnectionRegist
       .update(messages)
       .set({ isDeleted: true })
       .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)))
-    const announced = await announceMessageUpdate(deps, caller.companyId, message)
+    const announced = await emitMessageUpdated(deps, caller.companyId, message)
     if (announced) return announced
   }
   const [view] = await findMessageViews(deps.db, mediaSigner(deps.config.media, deps.now), { companyId: caller.companyId, messageIds: [messageId] })

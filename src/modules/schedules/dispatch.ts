@@ -9,7 +9,7 @@ import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { announceTicket } from '../messages/announce.ts'
+import { emitTicketView } from '../messages/announce.ts'
 import { sendToContact, type OutgoingItem } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import { findDueScheduleIds, findSchedule, type ScheduleRow } from './queries.ts'
@@ -93,7 +93,7 @@ async function send(deps: Deps, registry: ConnectionRegistry, schedule: Schedule
   const { ticket, created } = await contactLanesOf(deps).run(whatsappId, contact.number, () =>
     deps.db.transaction((tx) => findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })),
   )
-  if (created) await announceTicket(deps, companyId, ticket.id)
+  if (created) await emitTicketView(deps, { companyId, ticketId: ticket.id, created: true, userId: schedule.userId })
   const outcome = await sendToContact(deps, registry, {
     target: { companyId, ticketId: ticket.id, whatsappId, contactId: contact.id, number: contact.number, isGroup },
     items: await itemsOf(deps, schedule),

@@ -11,7 +11,6 @@ import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import type { CreateTicketBody } from './model.ts'
 import { findConnectionRow, findContactRow, findDefaultConnectionId, findQueueRef, findUserRef } from './queries.ts'
-import { publishTicketChange } from './realtime.ts'
 import { trackCreated } from './tracking.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import type { TicketViewer } from './visibility.ts'
@@ -72,7 +71,6 @@ export async function createTicket(deps: Deps, caller: TicketCaller, body: Creat
 
   const view = await findTicketView(deps.db, { companyId, ticketId })
   if (!view) throw new AppError('ERR_CREATING_TICKET')
-  await publishTicketChange(deps, companyId, undefined, view)
-  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'create', userId: caller.userId })
+  await deps.bus.emit('ticket.created', { companyId, ticket: view, userId: caller.userId })
   return view
 }

@@ -1,14 +1,20 @@
-// Ticket frames on the realtime channel `ticket`. The update goes to whoever may see the ticket now
-// (publishTicketUpdate's audience). When a change of queue, user or status hides the ticket from
-// agents who saw it before, each of them gets {action: 'delete', ticketId} on his own audience
-// first, so the ticket leaves his lists; those who still see it get only the update.
+// The `ticket` channel (spec §7 Realtime), the only place that publishes it. A ticket's frames reach
+// only those who may see it (admins, its user, agents of its queue). When a change of queue, user or
+// status hides the ticket from agents who saw it before, each of them gets {action: 'delete',
+// ticketId} on his own audience first, so the ticket leaves his lists; those who still see it get
+// only the update.
+import type { Audience } from '../../core/realtime/bus.ts'
 import type { Deps } from '../deps.ts'
-import { publishTicketUpdate } from '../messages/realtime.ts'
+import type { DomainEvents } from '../events.ts'
 import { findAgentViewers } from './queries.ts'
 import type { TicketView } from './view.ts'
 import { canSeeTicket, type VisibleTicket } from './visibility.ts'
 
-type RealtimeDeps = Pick<Deps, 'db' | 'realtime'>
+type RealtimeDeps = Pick<Deps, 'bus' | 'db' | 'realtime'>
+
+export function ticketAudience(ticket: Pick<TicketView, 'id' | 'queueId' | 'userId' | 'status'>): Audience {
+  return { kind: 'ticket', ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status }
+}
 
 function sameAudience(before: VisibleTicket, after: VisibleTicket): boolean {
   return before.queueId === after.queueId && before.userId === after.userId && before.status === after.status
@@ -16,26 +22,41 @@ function sameAudience(before: VisibleTicket, after: VisibleTicket): boolean {
 
 /** The agents (by user id) who saw the ticket before the change and do not any more. */
 async function agentsWhoLoseIt(deps: RealtimeDeps, companyId: number, before: VisibleTicket, after: VisibleTicket): Promise<number[]> {
-  if (sameAudience(before, after)) return []
   const agents = await findAgentViewers(deps.db, companyId)
   return agents.filter((agent) => canSeeTicket(agent, before) && !canSeeTicket(agent, after)).map((agent) => agent.userId)
 }
 
-export async function publishTicketChange(deps: RealtimeDeps, companyId: number, before: VisibleTicket | undefined, ticket: TicketView): Promise<void> {
-  if (before) {
-    for (const userId of await agentsWhoLoseIt(deps, companyId, before, ticket)) {
-      deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'delete', ticketId: ticket.id }, audience: { kind: 'user', userId } })
-    }
-  }
-  publishTicketUpdate(deps, companyId, ticket)
+function publishUpdate(deps: RealtimeDeps, companyId: number, ticket: TicketView): void {
+  deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'update', ticket }, audience: ticketAudience(ticket) })
 }
 
-/** The ticket is gone: everyone who could see it drops it. */
-export function publishTicketDeleted(deps: Pick<Deps, 'realtime'>, companyId: number, ticket: VisibleTicket & { id: number }): void {
-  deps.realtime.publish({
-    companyId,
-    channel: 'ticket',
-    data: { action: 'delete', ticketId: ticket.id },
-    audience: { kind: 'ticket', ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId, status: ticket.status },
-  })
+async function publishMove(deps: RealtimeDeps, companyId: number, before: VisibleTicket, ticket: TicketView): Promise<void> {
+  for (const userId of await agentsWhoLoseIt(deps, companyId, before, ticket)) {
+    deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'delete', ticketId: ticket.id }, audience: { kind: 'user', userId } })
+  }
+  publishUpdate(deps, companyId, ticket)
+}
+
+/** Synchronous unless the audience may have changed (the inbound hot path allocates no promise). */
+function onUpdated(deps: RealtimeDeps, event: DomainEvents['ticket.updated']): void | Promise<void> {
+  const { companyId, before, ticket } = event
+  if (before && !sameAudience(before, ticket)) return publishMove(deps, companyId, before, ticket)
+  publishUpdate(deps, companyId, ticket)
+}
+
+export function listenTicketRealtime(deps: RealtimeDeps): () => void {
+  const stops = [
+    deps.bus.on('ticket.created', (event) => publishUpdate(deps, event.companyId, event.ticket)),
+    deps.bus.on('ticket.updated', (event) => onUpdated(deps, event)),
+    deps.bus.on('ticket.deleted', ({ companyId, ticket }) =>
+      // Everyone who could see it drops it.
+      deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'delete', ticketId: ticket.id }, audience: ticketAudience(ticket) }),
+    ),
+    deps.bus.on('ticket.read', ({ companyId, ticket }) =>
+      deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'updateUnread', ticketId: ticket.id, ticket }, audience: ticketAudience(ticket) }),
+    ),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
 }

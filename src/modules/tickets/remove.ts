@@ -5,7 +5,6 @@ import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { TicketCaller } from './list.ts'
-import { publishTicketDeleted } from './realtime.ts'
 
 export async function deleteTicket(deps: Deps, caller: TicketCaller, ticketId: number): Promise<void> {
   const { companyId } = caller
@@ -14,6 +13,5 @@ export async function deleteTicket(deps: Deps, caller: TicketCaller, ticketId: n
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
   if (!deleted) throw new AppError('ERR_NO_TICKET_FOUND')
-  publishTicketDeleted(deps, companyId, deleted)
-  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'delete', userId: caller.userId })
+  await deps.bus.emit('ticket.deleted', { companyId, ticket: deleted, userId: caller.userId })
 }

@@ -1,10 +1,10 @@
 // /tickets and /ticket/kanban: the ticket lists, one ticket, and its life (spec §4 "Ticket status").
 import { Elysia } from 'elysia'
-import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { createTicket } from './create.ts'
 import { listKanban, listTickets } from './list.ts'
+import type { TicketMessenger } from './messenger.ts'
 import {
   CreateTicketBody,
   DeletedResponse,
@@ -23,7 +23,7 @@ import { deleteTicket } from './remove.ts'
 import { showTicket, showTicketByUuid } from './show.ts'
 import { updateTicket } from './transitions.ts'
 
-export const ticketRoutes = (deps: Deps, registry: ConnectionRegistry) =>
+export const ticketRoutes = (deps: Deps, messenger: TicketMessenger) =>
   new Elysia({ tags: ['Tickets'] })
     .use(tenant(deps))
     .get('/tickets', ({ caller, query }) => listTickets(deps, caller, query), {
@@ -58,7 +58,7 @@ export const ticketRoutes = (deps: Deps, registry: ConnectionRegistry) =>
           'Non-admins must choose one of their queues. Without whatsappId the default connection is used (404 ERR_NO_DEF_WAPP_FOUND when there is none). 409 ERR_OTHER_OPEN_TICKET when the contact already has a ticket that is not closed on that connection, with its ticketId, uuid, userId, userName and queueName.',
       },
     })
-    .put('/tickets/:id', ({ caller, params, body }) => updateTicket(deps, registry, caller, params.id, body), {
+    .put('/tickets/:id', ({ caller, params, body }) => updateTicket(deps, messenger, caller, params.id, body), {
       auth: true,
       params: TicketIdParams,
       body: UpdateTicketBody,

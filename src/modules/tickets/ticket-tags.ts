@@ -7,7 +7,6 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { tags, ticketTags } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { publishTicketUpdate } from '../messages/realtime.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket } from './visibility.ts'
@@ -28,11 +27,11 @@ async function assertCompanyTags(deps: Deps, companyId: number, tagIds: readonly
   if (found.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND')
 }
 
-async function announce(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
+/** The ticket as it is now, told to whoever sees it (tags change no audience). */
+async function tagsChanged(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
   const ticket = await findTicketView(deps.db, { companyId: caller.companyId, ticketId })
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
-  publishTicketUpdate(deps, caller.companyId, ticket)
-  deps.bus.emit('ticket.changed', { companyId: caller.companyId, ticketId, action: 'update', transition: 'tags', userId: caller.userId })
+  await deps.bus.emit('ticket.updated', { companyId: caller.companyId, ticket, transition: 'tags', userId: caller.userId })
   return ticket
 }
 
@@ -41,13 +40,13 @@ export async function addTicketTag(deps: Deps, caller: TicketCaller, input: { ti
   await visibleTicket(deps, caller, input.ticketId)
   await assertCompanyTags(deps, companyId, [input.tagId])
   await deps.db.insert(ticketTags).values({ ticketId: input.ticketId, tagId: input.tagId, companyId }).onConflictDoNothing()
-  return announce(deps, caller, input.ticketId)
+  return tagsChanged(deps, caller, input.ticketId)
 }
 
 export async function removeTicketTags(deps: Deps, caller: TicketCaller, ticketId: number): Promise<TicketView> {
   await visibleTicket(deps, caller, ticketId)
   await deps.db.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticketId)))
-  return announce(deps, caller, ticketId)
+  return tagsChanged(deps, caller, ticketId)
 }
 
 export async function syncTicketTags(deps: Deps, caller: TicketCaller, input: { ticketId: number; tagIds: readonly number[] }): Promise<TicketView> {
@@ -59,5 +58,5 @@ export async function syncTicketTags(deps: Deps, caller: TicketCaller, input: { 
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId)))
     if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId: input.ticketId, tagId, companyId }))).onConflictDoNothing()
   })
-  return announce(deps, caller, input.ticketId)
+  return tagsChanged(deps, caller, input.ticketId)
 }

@@ -2,26 +2,23 @@
 // still due: the due test runs again on the row as it is now, so a ticket an agent (or the customer)
 // touched since the sweep read it is left alone, and of several sweeps racing on one ticket (several
 // instances on BullMQ) exactly one wins - the others wait for the lock and then find it changed.
-// Tracked and published like a close or a transfer made through the tickets API.
+// Tracked and told like a close or a transfer made through the tickets API.
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { lockTicketRow } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
-import { publishTicketChange } from './realtime.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { findTicketView } from './view.ts'
 
 type TicketScope = { companyId: number; ticketId: number }
 
-/** Publishes the committed change to whoever saw the ticket before and whoever sees it now. */
-async function publishTimerChange(deps: Deps, before: TicketRow, transition: 'close' | 'transfer'): Promise<void> {
+/** Tells the committed change to whoever saw the ticket before and whoever sees it now; nobody made it. */
+async function timerChanged(deps: Deps, before: TicketRow, transition: 'close' | 'transfer'): Promise<void> {
   const { companyId } = before
   const view = await findTicketView(deps.db, { companyId, ticketId: before.id })
-  if (view) await publishTicketChange(deps, companyId, { queueId: before.queueId, userId: before.userId, status: before.status }, view)
-  // The bus event names a user; like the rating flow's close, a change nobody made is told in the
-  // name of the ticket's agent, and not at all when it has none.
-  if (before.userId !== null) deps.bus.emit('ticket.changed', { companyId, ticketId: before.id, action: 'update', transition, userId: before.userId })
+  if (!view) return
+  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: { queueId: before.queueId, userId: before.userId, status: before.status }, transition, userId: null })
 }
 
 /**
@@ -54,7 +51,7 @@ export async function closeDueTicket(deps: Deps, scope: TicketScope, isDue: (tic
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: 'close', after, now })
     return ticket
   })
-  if (before) await publishTimerChange(deps, before, 'close')
+  if (before) await timerChanged(deps, before, 'close')
   return before
 }
 
@@ -82,6 +79,6 @@ export async function transferDueTicket(
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: 'transfer', after, now })
     return ticket
   })
-  if (before) await publishTimerChange(deps, before, 'transfer')
+  if (before) await timerChanged(deps, before, 'transfer')
   return before
 }

@@ -8,11 +8,10 @@
 // Time is deps.now(), so tests move it. The texts go out after the change is committed, like the
 // completion message of a close: only the sweep that won the ticket sends, so the customer gets one.
 // At most `batchSize` tickets per rule and connection per sweep; the rest are due at the next one.
-import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/service.ts'
 import { fillMessageVariables, transferNotice } from './automatic-texts.ts'
-import { sendAutomaticText } from './automatic-send.ts'
+import type { TicketMessenger } from './messenger.ts'
 import { findCompanyTimezone, findContactRow, findQueueRef } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
 import { closeDueTicket, transferDueTicket } from './timers-changes.ts'
@@ -36,7 +35,7 @@ export type TicketTimerResult = { companies: number; expired: number; transferre
 
 type CompanySweep = {
   deps: Deps
-  registry: ConnectionRegistry
+  messenger: TicketMessenger
   companyId: number
   now: Date
   batchSize: number
@@ -55,7 +54,7 @@ async function sendTimerText(sweep: CompanySweep, ticket: TicketRow, text: strin
   const contact = await findContactRow(deps.db, { companyId, contactId: ticket.contactId })
   if (!contact) return
   const body = fillMessageVariables(text, { contactName: contact.name, ticketId: ticket.id, now: deps.now(), timezone: await sweep.timezone() })
-  await sendAutomaticText(deps, sweep.registry, { companyId, ticketId: ticket.id, body, userId: null })
+  await sweep.messenger.sendText({ companyId, ticketId: ticket.id, body, userId: null })
 }
 
 /** Runs `handle` on each id; one ticket that fails is logged and retried by the next sweep, the others go on. */
@@ -122,11 +121,11 @@ async function transferWaiting(sweep: CompanySweep, connection: TimerConnection)
 }
 
 /** One sweep of one company's connections. */
-export async function runCompanyTicketTimers(deps: Deps, registry: ConnectionRegistry, companyId: number, options: { batchSize?: number } = {}): Promise<TicketTimerResult> {
+export async function runCompanyTicketTimers(deps: Deps, messenger: TicketMessenger, companyId: number, options: { batchSize?: number } = {}): Promise<TicketTimerResult> {
   let timezone: Promise<string> | undefined
   const sweep: CompanySweep = {
     deps,
-    registry,
+    messenger,
     companyId,
     now: deps.now(),
     batchSize: options.batchSize ?? ticketTimerBatchSize,
@@ -146,13 +145,13 @@ export async function runCompanyTicketTimers(deps: Deps, registry: ConnectionReg
  * One sweep now: of one company (its failure is the caller's), or of every company with a
  * connection, one after the other (a company that fails is logged and the others go on).
  */
-export async function runTicketTimers(deps: Deps, registry: ConnectionRegistry, options: TicketTimerOptions = {}): Promise<TicketTimerResult> {
+export async function runTicketTimers(deps: Deps, messenger: TicketMessenger, options: TicketTimerOptions = {}): Promise<TicketTimerResult> {
   const { companyId, batchSize } = options
-  if (companyId !== undefined) return runCompanyTicketTimers(deps, registry, companyId, { batchSize })
+  if (companyId !== undefined) return runCompanyTicketTimers(deps, messenger, companyId, { batchSize })
   const total: TicketTimerResult = { companies: 0, expired: 0, transferred: 0, unrated: 0 }
   for (const id of await findTimerCompanyIds(deps.db)) {
     try {
-      const result = await runCompanyTicketTimers(deps, registry, id, { batchSize })
+      const result = await runCompanyTicketTimers(deps, messenger, id, { batchSize })
       total.expired += result.expired
       total.transferred += result.transferred
       total.unrated += result.unrated

@@ -1,7 +1,7 @@
 // PUT /tickets/{id}: accept, return, close, reopen, transfer, or change the connection and the
 // integration fields (see transition-plan.ts for what a body means). The change is made in one short
 // transaction on the locked ticket row (two agents accepting at once are served one after the
-// other), with its ticket_tracking row; after the commit it is published, and the automatic texts
+// other), with its ticket_tracking row; after the commit ticket.updated is emitted, and the automatic texts
 // are sent: the greeting on accept (setting sendGreetingAccepted), the notice on transfer (setting
 // sendMsgTransfTicket), the connection's complationMessage on close (unless an onTicketClosing hook
 // takes it over).
@@ -11,17 +11,16 @@
 // to any queue or user.
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
-import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { getSetting } from '../settings/service.ts'
 import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
-import { sendAutomaticText } from './automatic-send.ts'
 import { decideClosing, type TicketClosingDecision } from './closing.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
 import { invalidField } from './list-filters.ts'
 import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
+import type { TicketMessenger } from './messenger.ts'
 import type { UpdateTicketBody } from './model.ts'
 import {
   findCompanyTimezone,
@@ -35,7 +34,6 @@ import {
   promptExists,
 } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
-import { publishTicketChange } from './realtime.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
@@ -120,11 +118,11 @@ async function settingEnabled(deps: Deps, companyId: number, key: 'sendGreetingA
   return (await getSetting(deps.db, companyId, key)) === 'enabled'
 }
 
-async function sendTransitionTexts(deps: Deps, registry: ConnectionRegistry, caller: TicketCaller, applied: Applied, closing: TicketClosingDecision): Promise<void> {
+async function sendTransitionTexts(deps: Deps, messenger: TicketMessenger, caller: TicketCaller, applied: Applied, closing: TicketClosingDecision): Promise<void> {
   const { companyId } = caller
   const { ticket, plan } = applied
   const { before, after } = plan
-  const send = (body: string, userId: number | null) => sendAutomaticText(deps, registry, { companyId, ticketId: ticket.id, body, userId })
+  const send = (body: string, userId: number | null) => messenger.sendText({ companyId, ticketId: ticket.id, body, userId })
 
   if (plan.transition === 'accept' && !ticket.isGroup && after.userId !== null && (await settingEnabled(deps, companyId, 'sendGreetingAccepted'))) {
     const agent = await findUserRef(deps.db, { companyId, userId: after.userId })
@@ -148,7 +146,7 @@ async function sendTransitionTexts(deps: Deps, registry: ConnectionRegistry, cal
   }
 }
 
-export async function updateTicket(deps: Deps, registry: ConnectionRegistry, caller: TicketCaller, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
+export async function updateTicket(deps: Deps, messenger: TicketMessenger, caller: TicketCaller, ticketId: number, body: UpdateTicketBody): Promise<TicketView> {
   const { companyId } = caller
   const current = await findTicketRow(deps.db, { companyId, ticketId })
   if (!current) throw new AppError('ERR_NO_TICKET_FOUND')
@@ -167,7 +165,7 @@ export async function updateTicket(deps: Deps, registry: ConnectionRegistry, cal
   if (plan.transition === 'close') {
     const contact = await findContactRow(deps.db, { companyId, contactId: current.contactId })
     const connection = current.whatsappId === null ? undefined : await findConnectionRow(deps.db, { companyId, whatsappId: current.whatsappId })
-    if (contact) closing = await decideClosing({ deps, registry, companyId, ticket: current, contact, connection, userId: caller.userId })
+    if (contact) closing = await decideClosing({ deps, registry: messenger.registry, companyId, ticket: current, contact, connection, userId: caller.userId })
   }
 
   let applied: Applied | undefined
@@ -181,10 +179,11 @@ export async function updateTicket(deps: Deps, registry: ConnectionRegistry, cal
   const view = await findTicketView(deps.db, { companyId, ticketId })
   if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
   if (!applied) return view
-  await publishTicketChange(deps, companyId, applied.plan.before, view)
-  deps.bus.emit('ticket.changed', { companyId, ticketId, action: 'update', transition: applied.plan.transition === 'none' ? undefined : applied.plan.transition, userId: caller.userId })
+  const { before, transition } = applied.plan
+  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
+  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: transition === 'none' ? undefined : transition, userId: caller.userId })
   try {
-    await sendTransitionTexts(deps, registry, caller, applied, closing)
+    await sendTransitionTexts(deps, messenger, caller, applied, closing)
   } catch (error) {
     // The change is committed and published: a text that could not be prepared must not turn it into an error.
     deps.logger.error('automatic texts of a ticket change failed', { companyId, ticketId, transition: applied.plan.transition, error })

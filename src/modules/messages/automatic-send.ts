@@ -1,17 +1,14 @@
-// Sends a text the platform writes on its own (accept greeting, transfer notice, completion message)
-// through the normal sending path, so it is stored, shown and published like an agent's message.
-// Best effort: a connection that is down must not undo the ticket change that caused the text.
+// Sends a text the platform writes on its own (accept greeting, transfer notice, completion message,
+// the chatbot's words) through the normal sending path, so it is stored, shown and told like an
+// agent's message. Best effort: a connection that is down must not undo the ticket change that caused the text.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { sendToContact } from '../messages/send.ts'
-import { targetOf } from '../messages/service.ts'
-import { findContactRow, findTicketRow } from './queries.ts'
+import type { AutomaticText, TicketMessenger } from '../tickets/messenger.ts'
+import { findContactRow, findTicketRow } from '../tickets/queries.ts'
+import { sendToContact } from './send.ts'
+import { targetOf } from './service.ts'
 
-export async function sendAutomaticText(
-  deps: Deps,
-  registry: ConnectionRegistry,
-  input: { companyId: number; ticketId: number; body: string; userId: number | null },
-): Promise<void> {
+export async function sendAutomaticText(deps: Deps, registry: ConnectionRegistry, input: AutomaticText): Promise<void> {
   const body = input.body.trim()
   if (body === '') return
   const ticket = await findTicketRow(deps.db, { companyId: input.companyId, ticketId: input.ticketId })
@@ -24,4 +21,9 @@ export async function sendAutomaticText(
   } catch (error) {
     deps.logger.warn('an automatic text was not sent', { companyId: input.companyId, ticketId: input.ticketId, error })
   }
+}
+
+/** What the tickets module sends through: these live sessions, and this module's sending path. */
+export function ticketMessenger(deps: Deps, registry: ConnectionRegistry): TicketMessenger {
+  return { registry, sendText: (input) => sendAutomaticText(deps, registry, input) }
 }
