@@ -5,6 +5,7 @@
 // domain-events.test.ts). Payloads carry what listeners need (ids, and the views the transaction
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
+import { whatsappSessionEventSchemas } from './whatsapp/session-events.ts'
 
 const companyId = t.Integer({ minimum: 0 })
 const id = t.Integer({ minimum: 1 })
@@ -38,6 +39,7 @@ export const domainEventSchemas = {
     ),
     userId: id,
   }),
+  ...whatsappSessionEventSchemas,
 }
 
 export type DomainEventName = keyof typeof domainEventSchemas

@@ -3,9 +3,10 @@
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime } from './auth/realtime.ts'
 import { listenUserRealtime } from './users/realtime.ts'
+import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
-  const stops = [listenAuthRealtime(deps), listenUserRealtime(deps)]
+  const stops = [listenAuthRealtime(deps), listenUserRealtime(deps), listenWhatsappSessionRealtime(deps)]
   return () => {
     for (const stop of stops) stop()
   }
