@@ -10,7 +10,7 @@ import { announceMessageUpdate, announceStoredMessage } from '../../modules/mess
 import { publishContact, publishTicketUpdate } from '../../modules/messages/realtime.ts'
 import { getSetting } from '../../modules/settings/queries.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
-import { contactLanesOf, type ContactLanes } from './contact-lanes.ts'
+import type { ContactLanes } from '../../core/contact-lanes.ts'
 import { applyContactUpdate, refreshProfilePicture, toContactSummary, type ContactRow } from './contacts.ts'
 import { contactNumberOf, normaliseInbound, onlyDigits, realName, storableText, validDate, type NormalisedMessage } from './normalise.ts'
 import { createInboundWriter } from './inbound-writer.ts'
@@ -51,7 +51,7 @@ const callBody = 'Chamada de voz/vídeo'
 const rejectedCallBody = 'Chamada de voz/vídeo recusada automaticamente'
 
 export function createInboundPipeline(deps: Deps, options: InboundPipelineOptions = {}): InboundPipeline {
-  const lanes = options.lanes ?? contactLanesOf(deps)
+  const lanes = options.lanes ?? deps.lanes
   const afterInbound = [...(options.afterInbound ?? [])]
   const { registry } = options
   // Messages stored while others are being written join them in one transaction (inbound-writer.ts).
