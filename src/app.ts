@@ -17,6 +17,7 @@ import { createInboundPipeline } from './channels/inbound/pipeline.ts'
 import type { Simulator } from './channels/simulator/simulator.ts'
 import { simulatorFor } from './simulators.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
+import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './modules/simulator/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -84,7 +85,8 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
   const simulator = deps.config.whatsappSimulator ? (options.simulator ?? simulatorFor(deps.db, { logger: deps.logger, now: deps.now })) : undefined
-  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster })
+  // Scaled out, a send runs on the instance owning the session (messages/send.ts).
+  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)

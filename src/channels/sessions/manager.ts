@@ -21,7 +21,7 @@ import { endSessionsOfDeletedCompanies } from './company-removal.ts'
 import { createSessionLeases } from './leases.ts'
 import { createLocalSessions } from './local-sessions.ts'
 import { createOwnerRouting, type ControlRequest } from './owner-routing.ts'
-import type { OwnerTask } from './owner-tasks.ts'
+import type { AnyOwnerTask, OwnerTask } from './owner-tasks.ts'
 import { createRemoteProvider } from './remote-provider.ts'
 import { createSessionResumer, DEFAULT_RESUME_STAGGER_MS } from './resume.ts'
 import { createSessionRuntime, notInitialized } from './runtime.ts'
@@ -37,6 +37,8 @@ export type ConnectionManagerOptions = {
   cluster?: SessionCluster
   /** Scaled out: how often to look for sessions whose owner died. Half the lease time by default. */
   adoptIntervalMs?: number
+  /** The tasks (owner-tasks.ts) another instance may ask this one to run on its sessions. */
+  ownerTasks?: readonly AnyOwnerTask[]
 }
 
 export interface ConnectionManager extends ConnectionRegistry {
@@ -79,7 +81,7 @@ export interface ConnectionManager extends ConnectionRegistry {
 export function createConnectionManager(deps: Deps, options: ConnectionManagerOptions): ConnectionManager {
   const { logger } = deps
   const cluster = options.cluster ?? createInProcessSessionCluster()
-  const runtime = createSessionRuntime(deps, { sink: options.sink, factories: options.factories, cluster })
+  const runtime = createSessionRuntime(deps, { sink: options.sink, factories: options.factories, cluster, ownerTasks: options.ownerTasks })
   const { live, me } = runtime
   const leases = createSessionLeases(runtime)
   const sessions = createLocalSessions(runtime, leases)

@@ -6,7 +6,6 @@ import { findStoredSession, type StoredSession } from '../../modules/whatsapp/se
 import type { ConnectionRef } from '../provider.ts'
 import type { SessionLeases } from './leases.ts'
 import type { LocalSessions } from './local-sessions.ts'
-import { ownerTaskNamed } from './owner-tasks.ts'
 import { invokeProvider, isRemoteMethod, type RemoteCall } from './remote-provider.ts'
 import { notInitialized, providerUnavailable, type Session, type SessionRuntime } from './runtime.ts'
 import { recordState } from './state-recorder.ts'
@@ -49,9 +48,10 @@ export function createOwnerRouting(runtime: SessionRuntime, leases: SessionLease
       if (!isRemoteMethod(request.call.method)) throw new Error(`unknown provider call ${String(request.call.method)}`)
       return invokeProvider(session.provider, request.call)
     }
-    const task = ownerTaskNamed(request.name)
+    const task = runtime.ownerTasks.get(request.name)
     if (!task) throw new Error(`unknown owner task ${request.name}`)
-    return task.run(deps, session.provider, request.input)
+    // The input crossed instances as JSON: the task's own to check.
+    return task.run(deps, session.provider, request.input as never)
   }
 
   /** A session control handed to the owner; a transport failure is "not available now" to the caller. */

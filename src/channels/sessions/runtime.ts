@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors.ts'
 import type { Deps } from '../../modules/deps.ts'
 import type { ConnectionRef, InboundSink, ProviderFactory, ProviderHandlers, WhatsAppProvider } from '../provider.ts'
 import type { SessionCluster } from './cluster.ts'
+import type { AnyOwnerTask } from './owner-tasks.ts'
 import { createSessionDirectory, type SessionDirectory } from './directory.ts'
 
 export type Session = {
@@ -25,6 +26,8 @@ export type SessionRuntime = {
   readonly sink: InboundSink
   /** Adapter per provider name; useFactory() plugs more in. */
   readonly factories: Record<string, ProviderFactory>
+  /** The tasks other instances may ask this one to run, by name. */
+  readonly ownerTasks: ReadonlyMap<string, AnyOwnerTask>
   readonly cluster: SessionCluster
   /** This instance's id (cluster.instanceId). */
   readonly me: string
@@ -65,7 +68,7 @@ export const notInitialized = () => new AppError('ERR_WAPP_NOT_INITIALIZED')
 
 export function createSessionRuntime(
   deps: Deps,
-  options: { sink: InboundSink; factories: Record<string, ProviderFactory>; cluster: SessionCluster },
+  options: { sink: InboundSink; factories: Record<string, ProviderFactory>; cluster: SessionCluster; ownerTasks?: readonly AnyOwnerTask[] },
 ): SessionRuntime {
   const { logger } = deps
   const locks = new Map<number, Promise<void>>()
@@ -76,6 +79,7 @@ export function createSessionRuntime(
     deps,
     sink: options.sink,
     factories: { ...options.factories },
+    ownerTasks: new Map((options.ownerTasks ?? []).map((task) => [task.name, task])),
     cluster: options.cluster,
     me: options.cluster.instanceId,
     live: new Map(),
