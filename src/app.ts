@@ -14,7 +14,10 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
+import type { Simulator } from './channels/simulator/simulator.ts'
+import { simulatorFor } from './simulators.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
+import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './modules/simulator/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -44,10 +47,10 @@ import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
-export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
+export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
   new Elysia({ prefix: '/api' })
     .use(whatsappRoutes(deps, connections))
-    .use(simulatorRoutes(deps))
+    .use(simulatorRoutes(deps, simulator))
     .use(versionRoutes())
     .use(authRoutes(deps))
     .use(planRoutes(deps))
@@ -70,8 +73,12 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(promptRoutes(deps))
     .use(queueIntegrationRoutes(deps))
 
-/** options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own). */
-export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {}) {
+/**
+ * options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own).
+ * options.simulator: the simulated WhatsApp network when WHATSAPP_SIMULATOR is on; by default the
+ * process's one for this database (src/simulators.ts), which apps on one database share.
+ */
+export function createApp(deps: Deps, options: { sessions?: SessionCluster; simulator?: Simulator } = {}) {
   const hub = new RealtimeHub(ticketVisibilityOf(deps.db))
   const unwire = wireRealtime(deps, hub)
   const unlisten = listenDomainEvents(deps)
@@ -79,7 +86,9 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {
   // back through the manager (to reject calls, mark read), hence the closure.
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
-  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps), cluster })
+  const simulator = deps.config.whatsappSimulator ? (options.simulator ?? simulatorFor(deps.db, { logger: deps.logger, now: deps.now })) : undefined
+  // Scaled out, a send runs on the instance owning the session (messages/send.ts).
+  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)
@@ -106,7 +115,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster } = {
       if (!/^[\w.-]+\.(js|css)$/.test(params.file)) return status(404, { error: 'ERR_NOT_FOUND' })
       return Bun.file(join(swaggerAssets, params.file))
     }, { detail: { hide: true } })
-    .use(apiRoutes(deps, connections))
+    .use(apiRoutes(deps, connections, simulator))
     .use(realtimeRoutes(deps, hub))
     .use(publicMediaRoutes(deps, deps.storage))
     .use(webPages(deps))

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts'
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { createApp } from './app.ts'
 import { createDeps } from './modules/deps.ts'
+import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { createLogger } from './core/logger.ts'
 import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
@@ -14,7 +15,12 @@ export async function startServer() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   // Under `bun --hot` this module re-runs on each edit: keep the database across reloads.
-  const globals = globalThis as { __zapdeskDb?: Promise<DatabaseHandle>; __zapdeskConnections?: ConnectionManager; __zapdeskJobs?: JobQueue }
+  const globals = globalThis as {
+    __zapdeskDb?: Promise<DatabaseHandle>
+    __zapdeskConnections?: ConnectionManager
+    __zapdeskJobs?: JobQueue
+    __zapdeskSimulator?: Simulator
+  }
   globals.__zapdeskDb ??= openDatabase(config).then(async (handle) => {
     await migrateDatabase(handle)
     return handle
@@ -24,8 +30,10 @@ export async function startServer() {
 
   const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
   const deps = createDeps({ db: database.db, config, redis, logger })
+  // The simulated WhatsApp network (WHATSAPP_SIMULATOR) must not forget its phones and outboxes either.
+  const simulator = config.whatsappSimulator ? (globals.__zapdeskSimulator ??= createSimulator({ logger, now: deps.now })) : undefined
   // No SO_REUSEPORT: a second server on a taken port must fail, not silently share its requests.
-  const app = createApp(deps).listen({ port: config.port, hostname: config.host, reusePort: false })
+  const app = createApp(deps, { simulator }).listen({ port: config.port, hostname: config.host, reusePort: false })
   // WhatsApp sessions that were up resume, staggered. After a hot reload the previous run's sessions
   // are closed first, so that a connection never has two sockets.
   const { connections } = app.decorator

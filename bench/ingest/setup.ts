@@ -9,7 +9,7 @@ import type postgres from 'postgres'
 import { openPostgres } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { createApp } from '../../src/app.ts'
-import { simulatorFor, type Simulator } from '../../src/channels/simulator/simulator.ts'
+import { createSimulator, type Simulator } from '../../src/channels/simulator/simulator.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { createDeps, type Deps } from '../../src/modules/deps.ts'
 import { createLogger } from '../../src/core/logger.ts'
@@ -99,7 +99,8 @@ export async function setUpWorld(options: IngestOptions): Promise<BenchWorld> {
     }
     const deps = createDeps({ db: handle.db, config, logger: createLogger(config.logLevel) })
     cleanups.push(() => deps.realtime.close())
-    const app = createApp(deps)
+    const simulator = createSimulator({ logger: deps.logger, now: deps.now })
+    const app = createApp(deps, { simulator })
     app.listen({ port: 0, hostname: '127.0.0.1' })
     cleanups.push(async () => {
       await app.stop(true)
@@ -109,7 +110,6 @@ export async function setUpWorld(options: IngestOptions): Promise<BenchWorld> {
     cleanups.push(() => connections.close())
 
     // The demo's QR scan and receipts are slowed down for people to see; the benchmark wants them quick.
-    const simulator = simulatorFor(deps.db, { logger: deps.logger, now: deps.now })
     simulator.configure({ qrDelayMs: 5, connectDelayMs: 5, ackDelayMs: 20 })
 
     const plan = await makePlan(deps.db, { name: 'Bench (all features)', users: options.agents + 5, connections: options.connections + 1, queues: 10 })

@@ -2,6 +2,7 @@
 // event bus is not here: its events are the modules' (src/modules/deps.ts adds it to make Deps).
 import type { Config } from '../config.ts'
 import type { Database } from '../../db/client.ts'
+import { createContactLanes, type ContactLanes } from './contact-lanes.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer, type Mailer } from './mailer.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
@@ -23,6 +24,8 @@ export type CoreDeps = {
   realtime: RealtimeBus
   /** The current time; tests replace it to drive timers and expiries. */
   now: () => Date
+  /** Each contact's inbound messages and the platform's sends to him, one at a time (contact-lanes.ts). */
+  lanes: ContactLanes
 }
 
 export type CoreDepsOptions = { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }
@@ -46,5 +49,7 @@ export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
       ? createRedisRealtimeBus(options.redis, { channel: `${config.redisPrefix}realtime`, onError: (error) => logger.error('realtime bus error', { error }) })
       : createInProcessRealtimeBus(),
     now,
+    // Early acks expire on the wall clock: they are about the network, not business time.
+    lanes: createContactLanes(),
   }
 }

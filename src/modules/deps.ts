@@ -3,12 +3,17 @@
 import { createCoreDeps, type CoreDeps, type CoreDepsOptions } from '../core/deps.ts'
 import { EventBus } from '../core/events.ts'
 import type { DomainEvents } from './events.ts'
+import type { TicketClosingHook } from './tickets/closing.ts'
 
 export type DomainBus = EventBus<DomainEvents>
 
-export type Deps = CoreDeps & { bus: DomainBus }
+export type Deps = CoreDeps & {
+  bus: DomainBus
+  /** What runs when someone closes a ticket, in order (tickets/closing.ts); flows push theirs when wired. */
+  ticketClosingHooks: TicketClosingHook[]
+}
 
 export function createDeps(options: CoreDepsOptions): Deps {
   const core = createCoreDeps(options)
-  return { ...core, bus: new EventBus<DomainEvents>((error, event) => core.logger.error('event listener failed', { event, error })) }
+  return { ...core, bus: new EventBus<DomainEvents>((error, event) => core.logger.error('event listener failed', { event, error })), ticketClosingHooks: [] }
 }

@@ -20,6 +20,7 @@ import { whatsappEventSchemas } from './whatsapp/events.ts'
 import { contactEventSchemas } from './contacts/events.ts'
 import { messageEventSchemas } from './messages/events.ts'
 import { ticketEventSchemas } from './tickets/events.ts'
+import { whatsappSessionEventSchemas } from './whatsapp/session-events.ts'
 
 const companyId = t.Integer({ minimum: 0 })
 const id = t.Integer({ minimum: 1 })
@@ -44,6 +45,7 @@ export const domainEventSchemas = {
   ...ticketEventSchemas,
   ...messageEventSchemas,
   ...contactEventSchemas,
+  ...whatsappSessionEventSchemas,
 }
 
 export type DomainEventName = keyof typeof domainEventSchemas

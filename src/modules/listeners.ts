@@ -18,6 +18,7 @@ import { listenScheduleRealtime } from './schedules/realtime.ts'
 import { listenSettingRealtime } from './settings/realtime.ts'
 import { listenTagRealtime } from './tags/realtime.ts'
 import { listenWhatsappRealtime } from './whatsapp/realtime.ts'
+import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
@@ -28,6 +29,7 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenHelpRealtime(deps),
     listenSettingRealtime(deps),
     listenWhatsappRealtime(deps),
+    listenWhatsappSessionRealtime(deps),
     listenQueueRealtime(deps),
     listenQueueOptionRealtime(deps),
     listenQueueIntegrationRealtime(deps),

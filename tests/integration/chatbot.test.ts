@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { companies, contacts, messages, queueOptions, queues, ticketTracking, tickets, userRatings, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
+import { simulatorFor } from '../../src/simulators.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant } from '../helpers/factories.ts'

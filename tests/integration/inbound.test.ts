@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, asc, eq } from 'drizzle-orm'
 import { contacts, messages, tags, tickets, ticketTags, userQueues } from '../../db/schema/index.ts'
-import { createContactLanes } from '../../src/channels/inbound/contact-lanes.ts'
+import { createContactLanes } from '../../src/core/contact-lanes.ts'
 import { createInboundPipeline, type AfterInboundEvent } from '../../src/channels/inbound/pipeline.ts'
 import type { ConnectionRef } from '../../src/channels/provider.ts'
 import { signMediaPath } from '../../src/core/storage/signed-url.ts'

@@ -22,7 +22,7 @@ import {
   renewLeaseScript,
 } from '../../src/channels/sessions/ownership.ts'
 import { createRedisSessionLink, decode, encode, OwnerUnreachableError } from '../../src/channels/sessions/rpc.ts'
-import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
+import { simulatorFor } from '../../src/simulators.ts'
 import { createApp } from '../../src/app.ts'
 import { createDeps } from '../../src/modules/deps.ts'
 import { AppError } from '../../src/core/errors.ts'

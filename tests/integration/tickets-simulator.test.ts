@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { ticketTracking, tickets, userQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
+import { simulatorFor } from '../../src/simulators.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'

@@ -10,7 +10,6 @@ import type { ConnectionRegistry } from '../../src/channels/provider.ts'
 import { httpErrors } from '../../src/core/http-errors.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { acceptGreeting } from '../../src/modules/tickets/automatic-texts.ts'
-import { onTicketClosing } from '../../src/modules/tickets/closing.ts'
 import { ticketMessenger } from '../../src/modules/messages/automatic-send.ts'
 import { ticketRoutes } from '../../src/modules/tickets/routes.ts'
 import { createTestContext } from '../helpers/context.ts'
@@ -31,7 +30,7 @@ function mountTickets(registry: ConnectionRegistry) {
 const clientFor = mountTickets(fake.registry)
 
 afterEach(() => {
-  onTicketClosing(context.deps).length = 0
+  context.deps.ticketClosingHooks.length = 0
 })
 
 /**
@@ -232,10 +231,10 @@ describe('close (open|pending -> closed)', () => {
   test('onTicketClosing hooks may send their own text instead, or keep the ticket open; a failing hook is skipped', async () => {
     const world = await desk({ status: 'open', complationMessage: 'Atendimento encerrado' })
     const seen: number[] = []
-    onTicketClosing(context.deps).push(() => {
+    context.deps.ticketClosingHooks.push(() => {
       throw new Error('broken hook')
     })
-    onTicketClosing(context.deps).push((event) => {
+    context.deps.ticketClosingHooks.push((event) => {
       seen.push(event.ticket.id)
       return event.ticket.id === world.ticket.id ? 'keepOpen' : 'default'
     })
@@ -246,8 +245,8 @@ describe('close (open|pending -> closed)', () => {
     expect(world.sentTexts()).toEqual([])
     expect(await trackingRows(world.ticket.id)).toEqual([])
 
-    onTicketClosing(context.deps).length = 0
-    onTicketClosing(context.deps).push(() => 'skipCompletionMessage')
+    context.deps.ticketClosingHooks.length = 0
+    context.deps.ticketClosingHooks.push(() => 'skipCompletionMessage')
     const closed = await world.agent.put({ status: 'closed' })
     expect(closed.data!.status).toBe('closed')
     expect(world.sentTexts()).toEqual([])

@@ -2,7 +2,7 @@
 // QR then CONNECTED live; a customer writes in; ticket and message arrive over the websocket; the
 // admin replies with text, an image, a quote and deletes one; the simulator's outbox shows exactly that.
 import { describe, expect, test } from 'bun:test'
-import { simulatorFor } from '../../src/channels/simulator/simulator.ts'
+import { simulatorFor } from '../../src/simulators.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeTenant } from '../helpers/factories.ts'
 import { openSocket, type Frame } from '../helpers/socket.ts'

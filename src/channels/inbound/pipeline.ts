@@ -15,7 +15,7 @@ import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../m
 import { storableText } from '../../modules/messages/storable.ts'
 import { getSetting } from '../../modules/settings/service.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
-import { contactLanesOf, type ContactLanes } from './contact-lanes.ts'
+import type { ContactLanes } from '../../core/contact-lanes.ts'
 import { contactNumberOf, normaliseInbound, validDate, type NormalisedMessage } from './normalise.ts'
 import { createInboundWriter } from './inbound-writer.ts'
 
@@ -38,7 +38,7 @@ const callBody = 'Chamada de voz/vídeo'
 const rejectedCallBody = 'Chamada de voz/vídeo recusada automaticamente'
 
 export function createInboundPipeline(deps: Deps, options: InboundPipelineOptions = {}): InboundPipeline {
-  const lanes = options.lanes ?? contactLanesOf(deps)
+  const lanes = options.lanes ?? deps.lanes
   const afterInbound = [...(options.afterInbound ?? [])]
   const { registry } = options
   // Messages stored while others are being written join them in one transaction (inbound-writer.ts).

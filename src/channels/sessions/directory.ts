@@ -5,7 +5,7 @@
 import type { ConnectionStatus } from '../../../db/schema/whatsapps.ts'
 import type { ConnectionRef } from '../provider.ts'
 import type { SessionAnnouncement } from './rpc.ts'
-import type { ResumableSession } from './state-store.ts'
+import type { ResumableSession } from '../../modules/whatsapp/session-state.ts'
 
 export type SessionDirectory = {
   /** Whether another instance runs this connection's session and reported it CONNECTED. */

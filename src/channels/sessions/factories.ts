@@ -2,16 +2,17 @@
 // 'simulator' is the in-process network, offered only when WHATSAPP_SIMULATOR is on.
 import type { Deps } from '../../modules/deps.ts'
 import type { ProviderFactory } from '../provider.ts'
-import { simulatorFor } from '../simulator/simulator.ts'
+import type { Simulator } from '../simulator/simulator.ts'
 import { lazyProviderFactory } from './lazy-factory.ts'
 
-export function providerFactories(deps: Pick<Deps, 'db' | 'config' | 'logger' | 'now'>): Record<string, ProviderFactory> {
+/** `simulator`: the process's simulated network, given by the composition when WHATSAPP_SIMULATOR is on. */
+export function providerFactories(deps: Pick<Deps, 'db' | 'logger' | 'now'>, simulator: Simulator | undefined): Record<string, ProviderFactory> {
   const factories: Record<string, ProviderFactory> = {
     beta: lazyProviderFactory(async () => {
       const { createBaileysProviderFactory } = await import('../baileys/adapter.ts')
       return createBaileysProviderFactory({ db: deps.db, logger: deps.logger, now: deps.now })
     }),
   }
-  if (deps.config.whatsappSimulator) factories.simulator = simulatorFor(deps.db, { logger: deps.logger, now: deps.now }).factory
+  if (simulator) factories.simulator = simulator.factory
   return factories
 }

@@ -1,7 +1,8 @@
 // Work that must run next to a connection's session, on the instance that owns it: a send, whose
 // WhatsApp id has to be recorded inside the contact's lane of the instance where the echo and the
-// receipts of that send arrive. A task is defined once, by name, at import time; every instance runs
-// the same build, so a name means the same code on the owner as on the caller.
+// receipts of that send arrive. A task is defined once, by name; the composition hands the connection
+// manager the tasks it may be asked to run (ownerTasks). Every instance runs the same build, so a name
+// means the same code on the owner as on the caller.
 import type { Deps } from '../../modules/deps.ts'
 import type { WhatsAppProvider } from '../provider.ts'
 
@@ -11,15 +12,9 @@ export type OwnerTask<Input, Output> = {
   run(deps: Deps, provider: WhatsAppProvider, input: Input): Promise<Output>
 }
 
-const tasks = new Map<string, OwnerTask<unknown, unknown>>()
+/** Any task, whatever its input and output: what the owner looks up by name. */
+export type AnyOwnerTask = OwnerTask<never, unknown>
 
 export function defineOwnerTask<Input, Output>(name: string, run: (deps: Deps, provider: WhatsAppProvider, input: Input) => Promise<Output>): OwnerTask<Input, Output> {
-  const task: OwnerTask<Input, Output> = { name, run }
-  // Redefined under `bun --hot` (modules re-run): the latest code wins.
-  tasks.set(name, task as OwnerTask<unknown, unknown>)
-  return task
-}
-
-export function ownerTaskNamed(name: string): OwnerTask<unknown, unknown> | undefined {
-  return tasks.get(name)
+  return { name, run }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { ConnectionState, ProviderHandlers } from '../provider.ts'
 import { simulatedNumberExists } from './adapter.ts'
-import { mediaTypeOfMimetype, createSimulator, simulatorFor } from './simulator.ts'
+import { simulatorFor } from '../../simulators.ts'
+import { mediaTypeOfMimetype, createSimulator } from './simulator.ts'
 
 function recordingHandlers() {
   const states: ConnectionState[] = []

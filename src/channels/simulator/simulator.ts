@@ -168,19 +168,3 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
     },
   }
 }
-
-// Under `bun --hot` modules re-run; the simulated network must not forget its phones and outboxes.
-// It is keyed by the database handle (kept across reloads by main.ts), so that every app on one
-// database in this process shares one network, and test files on their own databases never meet.
-const globals = globalThis as { __zapdeskSimulators?: WeakMap<object, Simulator> }
-
-/** The simulator of this process for this database (created on first use). */
-export function simulatorFor(scope: object, options: { logger?: Logger; now?: () => Date } = {}): Simulator {
-  globals.__zapdeskSimulators ??= new WeakMap()
-  let simulator = globals.__zapdeskSimulators.get(scope)
-  if (!simulator) {
-    simulator = createSimulator(options)
-    globals.__zapdeskSimulators.set(scope, simulator)
-  }
-  return simulator
-}

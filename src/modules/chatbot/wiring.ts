@@ -2,11 +2,10 @@
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import type { AfterInboundHooks } from '../messages/after-inbound.ts'
-import { onTicketClosing } from '../tickets/closing.ts'
 import { chatbotHook } from './flow.ts'
 import { ratingClosingHook } from './rating.ts'
 
 export function wireChatbot(deps: Deps, pipeline: AfterInboundHooks, registry: ConnectionRegistry): void {
   pipeline.afterInbound.push(chatbotHook(deps, registry))
-  onTicketClosing(deps).push(ratingClosingHook())
+  deps.ticketClosingHooks.push(ratingClosingHook())
 }

@@ -3,7 +3,6 @@
 // the ticket are found or created on that connection, then the message goes out like an agent's.
 import { and, eq } from 'drizzle-orm'
 import { companies, plans, tickets, whatsapps } from '../../../db/schema/index.ts'
-import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
@@ -59,7 +58,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
 
   const { companyId, whatsappId } = connection
   const now = deps.now()
-  const { contact, change, ticket } = await contactLanesOf(deps).run(whatsappId, number, () =>
+  const { contact, change, ticket } = await deps.lanes.run(whatsappId, number, () =>
     deps.db.transaction(async (tx) => {
       const upserted = await upsertContact(tx, { companyId, whatsappId, number, isGroup: false, now })
       const found = await findOrCreateOpenTicket(tx, { companyId, contactId: upserted.contact.id, whatsappId, isGroup: false })

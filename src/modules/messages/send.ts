@@ -8,7 +8,6 @@
 // request came in.
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
-import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import type { ConnectionRegistry, OutgoingMedia, SendResult, WhatsAppProvider } from '../../channels/provider.ts'
 import { defineOwnerTask } from '../../channels/sessions/owner-tasks.ts'
 import type { Deps } from '../deps.ts'
@@ -78,7 +77,7 @@ async function sendCallOf(deps: Deps, target: SendTarget, item: OutgoingItem, qu
 
 /** Gives the stored row WhatsApp's id; an echo that somehow got stored on its own is merged into it. */
 async function recordSent(deps: Deps, target: SendTarget & { whatsappId: number }, messageId: number, result: SendResult): Promise<void> {
-  const lanes = contactLanesOf(deps)
+  const lanes = deps.lanes
   const set = () =>
     deps.db
       .update(messages)
@@ -113,7 +112,7 @@ type DeliverInput = { target: SendTarget & { whatsappId: number }; messageId: nu
  */
 export const deliverTask = defineOwnerTask('messages.deliver', async (deps: Deps, provider: WhatsAppProvider, input: DeliverInput): Promise<{ id: string }> => {
   const { target, messageId, call } = input
-  return contactLanesOf(deps).send(target.whatsappId, target.number, async () => {
+  return deps.lanes.send(target.whatsappId, target.number, async () => {
     const result = call.kind === 'text' ? await provider.sendText(call.input) : await provider.sendMedia(call.input)
     await recordSent(deps, target, messageId, result)
     return { id: result.id }
@@ -133,7 +132,7 @@ export async function sendToContact(
   const { target } = input
   const provider = providerOf(registry, target)
   const whatsappId = target.whatsappId as number
-  const lanes = contactLanesOf(deps)
+  const lanes = deps.lanes
   const storedIds: number[] = []
   const failedIds: number[] = []
 

@@ -4,7 +4,6 @@
 // the company's default connection (created when there is none), and ends ENVIADA or ERRO with why.
 import { and, eq, lt } from 'drizzle-orm'
 import { companies, contacts, plans, schedules, tickets, whatsapps } from '../../../db/schema/index.ts'
-import { contactLanesOf } from '../../channels/inbound/contact-lanes.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
@@ -90,7 +89,7 @@ async function send(deps: Deps, registry: ConnectionRegistry, schedule: Schedule
   const whatsappId = await connectionFor(deps, schedule, companyId)
   const { contact } = schedule
   const isGroup = await isGroupContact(deps, companyId, contact.id)
-  const { ticket, created } = await contactLanesOf(deps).run(whatsappId, contact.number, () =>
+  const { ticket, created } = await deps.lanes.run(whatsappId, contact.number, () =>
     deps.db.transaction((tx) => findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })),
   )
   if (created) await emitTicketView(deps, { companyId, ticketId: ticket.id, created: true, userId: schedule.userId })

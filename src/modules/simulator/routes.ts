@@ -1,21 +1,19 @@
 // /simulator/{whatsappId}/...: the simulator's control surface (demo, tests, benchmarks). Mounted only
 // when WHATSAPP_SIMULATOR is on; otherwise these paths do not exist (404).
 import { Elysia } from 'elysia'
-import { simulatorFor } from '../../channels/simulator/simulator.ts'
+import type { Simulator } from '../../channels/simulator/simulator.ts'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { AckBody, InboundBody, InboundResponse, OkResponse, OutboxQuery, OutboxResponse, SimulatorParams } from './model.ts'
 import { readOutbox, simulateAck, simulateInbound } from './service.ts'
 
-export const simulatorRoutes = (deps: Deps) => {
-  const routes = controlRoutes(deps)
+/** `simulator`: given by the composition when WHATSAPP_SIMULATOR is on, undefined otherwise. */
+export const simulatorRoutes = (deps: Deps, simulator: Simulator | undefined) =>
   // Switched off, nothing is mounted. The type stays the routes' so that the typed clients (the CLI,
   // the tests) know these paths; a server without the simulator answers them 404.
-  return deps.config.whatsappSimulator ? routes() : (new Elysia() as unknown as ReturnType<typeof routes>)
-}
+  simulator ? controlRoutes(deps, simulator) : (new Elysia() as unknown as ReturnType<typeof controlRoutes>)
 
-const controlRoutes = (deps: Deps) => () => {
-  const simulator = simulatorFor(deps.db, { logger: deps.logger, now: deps.now })
+const controlRoutes = (deps: Deps, simulator: Simulator) => {
   return new Elysia({ prefix: '/simulator', tags: ['Simulator'] })
     .use(tenant(deps))
     .post(

@@ -1,7 +1,8 @@
-// onTicketClosing: what runs when someone closes a ticket, before it is closed. By default the
+// Ticket closing hooks: what runs when someone closes a ticket, before it is closed. By default the
 // connection's complationMessage is sent once the ticket is closed. A hook (the rating flow of the
 // setting userRating) can take that over: send its own text instead, or keep the ticket open (for
-// instance while the customer is asked for a rating) and close it later itself.
+// instance while the customer is asked for a rating) and close it later itself. The hooks are
+// deps.ticketClosingHooks (one list per Deps): whoever wires a flow pushes its hook there.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
@@ -30,22 +31,9 @@ export type TicketClosingDecision = 'default' | 'skipCompletionMessage' | 'keepO
 
 export type TicketClosingHook = (event: TicketClosingEvent) => Promise<TicketClosingDecision | undefined> | TicketClosingDecision | undefined
 
-// One list per process (per Deps), like the contact lanes: whoever wires a flow pushes its hook here.
-const hooksByDeps = new WeakMap<Deps, TicketClosingHook[]>()
-
-/** The closing hooks of this process; push a hook to take part in every close. They run in order. */
-export function onTicketClosing(deps: Deps): TicketClosingHook[] {
-  let hooks = hooksByDeps.get(deps)
-  if (!hooks) {
-    hooks = []
-    hooksByDeps.set(deps, hooks)
-  }
-  return hooks
-}
-
 /** The first decision other than 'default'; a failing hook is logged and skipped (the close goes on). */
 export async function decideClosing(event: TicketClosingEvent): Promise<TicketClosingDecision> {
-  for (const hook of onTicketClosing(event.deps)) {
+  for (const hook of event.deps.ticketClosingHooks) {
     try {
       const decision = await hook(event)
       if (decision && decision !== 'default') return decision

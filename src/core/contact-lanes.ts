@@ -1,8 +1,8 @@
 // The per-contact lanes of this process: inbound messages of one contact (on one connection) and the
 // platform's own sends to him run one at a time, so that a send and its echo never race. A WhatsApp
-// session lives in one instance, so an in-process lane is enough.
+// session lives in one instance, so an in-process lane is enough. One set per process (deps.lanes,
+// made by createCoreDeps): the inbound pipeline (channels/inbound) and the sending services share it.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Deps } from '../../modules/deps.ts'
 import { createKeyedExecutor } from './keyed-executor.ts'
 
 export type ContactLanes = {
@@ -84,17 +84,4 @@ export function createContactLanes(options: { now?: () => Date } = {}): ContactL
       return entry && entry.at >= now().getTime() - earlyAckTtlMs ? entry.ack : undefined
     },
   }
-}
-
-// One set of lanes per process (per Deps): the pipeline and the sending routes must share them.
-const lanesByDeps = new WeakMap<Deps, ContactLanes>()
-
-export function contactLanesOf(deps: Deps): ContactLanes {
-  let lanes = lanesByDeps.get(deps)
-  if (!lanes) {
-    // Early acks expire on the wall clock: they are about the network, not business time.
-    lanes = createContactLanes()
-    lanesByDeps.set(deps, lanes)
-  }
-  return lanes
 }

@@ -1,8 +1,9 @@
-// The sessions' side of the whatsapps table: the state a provider reports, and what resumes at boot.
+// The sessions' side of the whatsapps table, for the connection manager (channels/sessions): the state a
+// provider reports, and what resumes at boot. The manager reaches the table only through these.
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { whatsapps, type ConnectionStatus } from '../../../db/schema/whatsapps.ts'
-import type { ConnectionRef, ConnectionState } from '../provider.ts'
+import type { ConnectionRef, ConnectionState } from '../../channels/provider.ts'
 
 /** Connections that were up (or on their way up) when the process stopped: they resume at boot. */
 export const RESUMABLE_STATUSES: readonly ConnectionStatus[] = ['CONNECTED', 'OPENING', 'PAIRING', 'qrcode']

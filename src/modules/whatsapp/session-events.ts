@@ -1,0 +1,17 @@
+// The events of WhatsApp sessions, emitted by the connection manager (channels/sessions) once it has
+// stored a state its provider reported (and told the other instances where the session is).
+import { t } from 'elysia'
+import { WhatsappSession } from './model.ts'
+
+export const whatsappSessionEventSchemas = {
+  /**
+   * A session's state was stored: status, QR code, pairing code, retries or number. connectionChanged:
+   * the connection as listed changed too (its status or number; or the first state of a resumed one).
+   */
+  'whatsapp.session_changed': t.Object({
+    companyId: t.Integer({ minimum: 0 }),
+    whatsappId: t.Integer({ minimum: 1 }),
+    session: WhatsappSession,
+    connectionChanged: t.Boolean(),
+  }),
+}
