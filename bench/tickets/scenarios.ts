@@ -6,7 +6,7 @@ import { union } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.ts'
 import { contacts, messages, tickets } from '../../db/schema/index.ts'
 import { listTickets, viewerOf, type TicketCaller } from '../../src/modules/tickets/list.ts'
-import { capCount, countTickets, findTicketIdPage, ticketListCondition } from '../../src/modules/tickets/list-query.ts'
+import { capCount, countTickets, findTicketIdPage, type TicketFilters } from '../../src/modules/tickets/list-query.ts'
 import { PAGE_SIZE_TICKETS, TICKET_COUNT_CAP, type TicketListQuery, type TicketPage } from '../../src/modules/tickets/model.ts'
 import { containsPattern, numberDigits, ticketSearchCondition } from '../../src/modules/tickets/search.ts'
 import { findTicketViews } from '../../src/modules/tickets/view.ts'
@@ -66,7 +66,7 @@ export async function runBaselineSearch(db: Database, scenario: Scenario): Promi
   const contactMatches = db
     .select({ id: tickets.id })
     .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
     .where(
       and(
         eq(tickets.companyId, caller.companyId),
@@ -78,16 +78,16 @@ export async function runBaselineSearch(db: Database, scenario: Scenario): Promi
     .from(messages)
     .where(and(eq(messages.companyId, caller.companyId), sql`lower(${messages.body}) like ${pattern}`, eq(messages.isDeleted, false)))
   const search: SQL = inArray(tickets.id, union(contactMatches, messageMatches))
-  const where = ticketListCondition(db, {
+  const filters: TicketFilters = {
     companyId: caller.companyId,
     viewer: await viewerOf({ db }, caller),
     showAll: query.showAll === true,
     timezone: 'UTC',
     withUnreadMessages: false,
     search,
-  })
-  const page = await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
-  const [views, counted] = await Promise.all([findTicketViews(db, { companyId: caller.companyId, ticketIds: page.ticketIds }), countTickets(db, where)])
+  }
+  const page = await findTicketIdPage(db, { filters, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
+  const [views, counted] = await Promise.all([findTicketViews(db, { companyId: caller.companyId, ticketIds: page.ticketIds }), countTickets(db, filters)])
   return { tickets: views, hasMore: page.hasMore, count: counted.count, countCapped: counted.capped, nextCursor: page.nextCursor }
 }
 
@@ -99,25 +99,25 @@ export async function runBaselineSearch(db: Database, scenario: Scenario): Promi
  */
 export async function checkSearchPaging(db: Database, scenario: Scenario): Promise<string[]> {
   const { caller, query } = scenario
-  const where = ticketListCondition(db, {
+  const filters: TicketFilters = {
     companyId: caller.companyId,
     viewer: await viewerOf({ db }, caller),
     showAll: query.showAll === true,
     timezone: 'UTC',
     withUnreadMessages: false,
     search: ticketSearchCondition(db, { companyId: caller.companyId, text: query.searchParam ?? '' }),
-  })
+  }
   // Exact (a cap no search reaches), for the page past the end; the list answers it capped.
-  const exact = (await countTickets(db, where, 1_000_000_000)).count
+  const exact = (await countTickets(db, filters, 1_000_000_000)).count
   const expectedCount = capCount(exact, TICKET_COUNT_CAP)
-  const first = await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
+  const first = await findTicketIdPage(db, { filters, pageSize: PAGE_SIZE_TICKETS, pageNumber: 1 })
   const cases: { name: string; query: TicketListQuery; expected: { ticketIds: number[]; hasMore: boolean; nextCursor: string | null } }[] = [
     { name: 'page 1', query: { ...query, pageNumber: 1 }, expected: first },
-    { name: 'page 2', query: { ...query, pageNumber: 2 }, expected: await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: 2 }) },
+    { name: 'page 2', query: { ...query, pageNumber: 2 }, expected: await findTicketIdPage(db, { filters, pageSize: PAGE_SIZE_TICKETS, pageNumber: 2 }) },
     { name: 'past the end', query: { ...query, pageNumber: Math.ceil(exact / PAGE_SIZE_TICKETS) + 1 }, expected: { ticketIds: [], hasMore: false, nextCursor: null } },
   ]
   if (first.nextCursor) {
-    cases.push({ name: 'cursor', query: { ...query, cursor: first.nextCursor }, expected: await findTicketIdPage(db, { where, pageSize: PAGE_SIZE_TICKETS, cursor: first.nextCursor }) })
+    cases.push({ name: 'cursor', query: { ...query, cursor: first.nextCursor }, expected: await findTicketIdPage(db, { filters, pageSize: PAGE_SIZE_TICKETS, cursor: first.nextCursor }) })
   }
   const problems: string[] = []
   for (const item of cases) {

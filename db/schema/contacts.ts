@@ -1,5 +1,5 @@
 // Contacts (customers), their extra fields, and the contact lists campaigns send to.
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { companies } from './companies.ts'
 import { id, timestamps } from './columns.ts'
@@ -27,6 +27,8 @@ export const contacts = pgTable(
   },
   (table) => [
     uniqueIndex('contacts_company_number_unique').on(table.companyId, table.number),
+    // (company_id, id) is unique so that other tables can reference a row together with its company.
+    unique('contacts_company_id_unique').on(table.companyId, table.id),
     index('contacts_company_name_idx').on(table.companyId, table.name),
     index('contacts_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', table.number.op('gin_trgm_ops')),

@@ -1,6 +1,7 @@
 // Messages of a ticket, in and out. A WhatsApp id is stored once per connection.
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import { setNullOnly } from './columns.ts'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
 import { tickets } from './tickets.ts'
@@ -17,10 +18,9 @@ export const messages = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    // ticket and contact: foreign keys on (company_id, x_id) below.
+    ticketId: integer().notNull(),
+    contactId: integer(),
     whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
     /** The agent who wrote it, for messages sent from the platform. */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -50,6 +50,11 @@ export const messages = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
+    // The ticket and the contact are the message's company's own: the database refuses a link across companies.
+    foreignKey({ name: 'messages_company_ticket_fk', columns: [table.companyId, table.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'messages_company_contact_fk', columns: [table.companyId, table.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete(
+      setNullOnly('contact_id'),
+    ),
     // A redelivered message is stored once.
     uniqueIndex('messages_whatsapp_wid_unique').on(table.whatsappId, table.wid).where(sql`${table.wid} is not null`),
     index('messages_ticket_created_idx').on(table.ticketId, table.createdAt.desc(), table.id.desc()),

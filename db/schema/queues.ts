@@ -1,5 +1,5 @@
 // Queues (departments), their chatbot option trees, AI prompts and external integrations.
-import { type AnyPgColumn, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies, type ScheduleEntry } from './companies.ts'
 import { id, timestamps } from './columns.ts'
 
@@ -23,6 +23,8 @@ export const queues = pgTable(
   (table) => [
     uniqueIndex('queues_company_name_unique').on(table.companyId, table.name),
     uniqueIndex('queues_company_color_unique').on(table.companyId, table.color),
+    // (company_id, id) is unique so that other tables can reference a row together with its company.
+    unique('queues_company_id_unique').on(table.companyId, table.id),
   ],
 )
 

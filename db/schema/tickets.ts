@@ -1,9 +1,9 @@
 // Tickets (conversations), their tags, notes, attendance tracking and ratings.
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
-import { createdAt, id, timestamps } from './columns.ts'
+import { createdAt, id, setNullOnly, timestamps } from './columns.ts'
 import { prompts, queueIntegrations, queueOptions, queues } from './queues.ts'
 import { tags } from './tags.ts'
 import { users } from './users.ts'
@@ -21,12 +21,11 @@ export const tickets = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: text().$type<TicketStatus>().notNull().default('pending'),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    // contact, connection and queue: foreign keys on (company_id, x_id) below.
+    contactId: integer().notNull(),
+    whatsappId: integer(),
     userId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    queueId: integer(),
     queueOptionId: integer().references(() => queueOptions.id, { onDelete: 'set null' }),
     lastMessage: text().notNull().default(''),
     lastMessageAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -47,6 +46,15 @@ export const tickets = pgTable(
     ...timestamps,
   },
   (table) => [
+    // The contact, connection and queue are the ticket's company's own: the database refuses a link
+    // across companies. Deleting them does what the single-column keys did (cascade, or null the id).
+    foreignKey({ name: 'tickets_company_contact_fk', columns: [table.companyId, table.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'tickets_company_whatsapp_fk', columns: [table.companyId, table.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete(
+      setNullOnly('whatsapp_id'),
+    ),
+    foreignKey({ name: 'tickets_company_queue_fk', columns: [table.companyId, table.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete(setNullOnly('queue_id')),
+    // (company_id, id) is unique so that messages can reference a ticket together with its company.
+    unique('tickets_company_id_unique').on(table.companyId, table.id),
     uniqueIndex('tickets_uuid_unique').on(table.uuid),
     // At most one non-closed ticket per (company, contact, connection): a database invariant.
     uniqueIndex('tickets_one_open_per_contact_connection')

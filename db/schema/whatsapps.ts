@@ -1,5 +1,5 @@
 // WhatsApp connections, the queues they serve, and their session keys (Baileys auth state).
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { companies } from './companies.ts'
 import { id, timestamps } from './columns.ts'
@@ -46,6 +46,8 @@ export const whatsapps = pgTable(
     // Exactly one default connection per company is enforced here, not by hope.
     uniqueIndex('whatsapps_one_default_per_company').on(table.companyId).where(sql`${table.isDefault}`),
     uniqueIndex('whatsapps_token_unique').on(table.token),
+    // (company_id, id) is unique so that other tables can reference a row together with its company.
+    unique('whatsapps_company_id_unique').on(table.companyId, table.id),
   ],
 )
 

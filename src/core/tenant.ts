@@ -67,7 +67,7 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
       useExternalApi: plans.useExternalApi,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)))

@@ -53,7 +53,13 @@ export function messageViewOf(
 
 const quoted = alias(messages, 'quoted')
 
-async function selectViews(db: Executor, sign: MediaSigner, where: SQL | undefined, options: { newestFirst?: boolean; limit?: number; offset?: number } = {}): Promise<MessageView[]> {
+/** The company's messages matching `where`: the company is a parameter, so no caller can forget it. */
+async function selectViews(
+  db: Executor,
+  sign: MediaSigner,
+  scope: { companyId: number; where: SQL },
+  options: { newestFirst?: boolean; limit?: number; offset?: number } = {},
+): Promise<MessageView[]> {
   const query = db
     .select({
       message: messages,
@@ -67,7 +73,7 @@ async function selectViews(db: Executor, sign: MediaSigner, where: SQL | undefin
     // The quoted message and the contact must be the same company's (the foreign keys do not say so).
     .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, messages.companyId)))
     .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, messages.companyId)))
-    .where(where)
+    .where(and(eq(messages.companyId, scope.companyId), scope.where))
     .orderBy(...(options.newestFirst ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)]))
   const rows = await (options.limit !== undefined ? query.limit(options.limit).offset(options.offset ?? 0) : query)
   return rows.map(({ message, quotedId, quotedBody, quotedFromMe, quotedMediaType, contactName }) =>
@@ -84,7 +90,7 @@ async function selectViews(db: Executor, sign: MediaSigner, where: SQL | undefin
 /** The company's messages among `messageIds`, oldest first. */
 export async function findMessageViews(db: Executor, sign: MediaSigner, input: { companyId: number; messageIds: readonly number[] }): Promise<MessageView[]> {
   if (input.messageIds.length === 0) return []
-  return selectViews(db, sign, and(eq(messages.companyId, input.companyId), inArray(messages.id, [...new Set(input.messageIds)])))
+  return selectViews(db, sign, { companyId: input.companyId, where: inArray(messages.id, [...new Set(input.messageIds)]) })
 }
 
 /**
@@ -96,10 +102,13 @@ export async function findTicketMessagePage(
   sign: MediaSigner,
   input: { companyId: number; ticketId: number; pageNumber: number },
 ): Promise<{ messages: MessageView[]; count: number; hasMore: boolean }> {
-  const scope = and(eq(messages.companyId, input.companyId), eq(messages.ticketId, input.ticketId))
+  const ofTicket = eq(messages.ticketId, input.ticketId)
   const offset = (input.pageNumber - 1) * PAGE_SIZE
   // One extra row says whether an older page exists.
-  const newestFirst = await selectViews(db, sign, scope, { newestFirst: true, limit: PAGE_SIZE + 1, offset })
-  const [total] = await db.select({ value: count() }).from(messages).where(scope)
+  const newestFirst = await selectViews(db, sign, { companyId: input.companyId, where: ofTicket }, { newestFirst: true, limit: PAGE_SIZE + 1, offset })
+  const [total] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(eq(messages.companyId, input.companyId), ofTicket))
   return { messages: newestFirst.slice(0, PAGE_SIZE).reverse(), count: total?.value ?? 0, hasMore: newestFirst.length > PAGE_SIZE }
 }

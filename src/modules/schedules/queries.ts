@@ -51,8 +51,15 @@ function toRow(selected: Selected): ScheduleRow {
   }
 }
 
+// The contact and the user must be the schedule company's own: a stray reference never shows another company's.
+const sameCompanyContact = and(eq(contacts.id, schedules.contactId), eq(contacts.companyId, schedules.companyId))
+
 function selectSchedules(db: Executor) {
-  return db.select(columns).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).leftJoin(users, eq(users.id, schedules.userId))
+  return db
+    .select(columns)
+    .from(schedules)
+    .innerJoin(contacts, sameCompanyContact)
+    .leftJoin(users, and(eq(users.id, schedules.userId), eq(users.companyId, schedules.companyId)))
 }
 
 function containsPattern(text: string): string {
@@ -87,7 +94,7 @@ export async function findSchedulePage(
       .orderBy(desc(schedules.sendAt), desc(schedules.id))
       .limit(PAGE_SIZE)
       .offset((pageNumber - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).where(where),
+    db.select({ value: count() }).from(schedules).innerJoin(contacts, sameCompanyContact).where(where),
   ])
   const totalCount = total?.value ?? 0
   return { rows: rows.map(toRow), count: totalCount, hasMore: pageNumber * PAGE_SIZE < totalCount }

@@ -113,16 +113,19 @@ function afterCursor(cursor: { updatedAt: string; id: number }): SQL | undefined
 
 export type TicketIdPage = { ticketIds: number[]; hasMore: boolean; nextCursor: string | null }
 
+// The functions below take the filters, never a condition built by the caller: they build it with
+// ticketListCondition, which always holds the company, so a page or a count cannot lose it.
+
 export async function findTicketIdPage(
   db: Executor,
-  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string },
+  input: { filters: TicketFilters; pageSize: number; pageNumber?: number; cursor?: string },
 ): Promise<TicketIdPage> {
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined
   const offset = cursor ? 0 : ((input.pageNumber ?? 1) - 1) * input.pageSize
   const rows = await db
     .select({ id: tickets.id, key: cursorKey })
     .from(tickets)
-    .where(and(input.where, cursor ? afterCursor(cursor) : undefined))
+    .where(and(ticketListCondition(db, input.filters), cursor ? afterCursor(cursor) : undefined))
     .orderBy(...listOrder)
     .limit(input.pageSize + 1)
     .offset(offset)
@@ -144,8 +147,13 @@ export function capCount(total: number, cap: number): TicketCount {
 }
 
 /** Counts at most cap + 1 matching tickets (the one past the cap says there are more). */
-export async function countTickets(db: Executor, where: SQL | undefined, cap: number = TICKET_COUNT_CAP): Promise<TicketCount> {
-  const matching = db.select({ one: sql`1` }).from(tickets).where(where).limit(cap + 1).as('matching')
+export async function countTickets(db: Executor, filters: TicketFilters, cap: number = TICKET_COUNT_CAP): Promise<TicketCount> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(ticketListCondition(db, filters))
+    .limit(cap + 1)
+    .as('matching')
   const [row] = await db.select({ value: count() }).from(matching)
   return capCount(row?.value ?? 0, cap)
 }
@@ -159,7 +167,7 @@ export async function countTickets(db: Executor, where: SQL | undefined, cap: nu
  */
 export async function findTicketIdPageAndCount(
   db: Executor,
-  input: { where: SQL | undefined; pageSize: number; pageNumber?: number; cursor?: string; countCap?: number },
+  input: { filters: TicketFilters; pageSize: number; pageNumber?: number; cursor?: string; countCap?: number },
 ): Promise<TicketIdPage & TicketCount> {
   const cap = input.countCap ?? TICKET_COUNT_CAP
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined
@@ -167,7 +175,7 @@ export async function findTicketIdPageAndCount(
   const matching = db
     .select({ id: tickets.id, updatedAt: tickets.updatedAt, key: sql<string>`${cursorKey}`.as('key'), total: sql<number>`count(*) over ()`.as('total') })
     .from(tickets)
-    .where(input.where)
+    .where(ticketListCondition(db, input.filters))
     .as('matching')
   const at = cursor ? sql`${cursor.updatedAt}::timestamptz` : undefined
   const rows = await db
@@ -179,6 +187,6 @@ export async function findTicketIdPageAndCount(
     .offset(offset)
   // Past the last page there is no row to carry the count: count apart (rare).
   const first = rows[0]
-  const total = first ? capCount(Number(first.total), cap) : offset > 0 || cursor ? await countTickets(db, input.where, cap) : capCount(0, cap)
+  const total = first ? capCount(Number(first.total), cap) : offset > 0 || cursor ? await countTickets(db, input.filters, cap) : capCount(0, cap)
   return { ...pageOf(rows, input.pageSize), ...total }
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
 import { assertRealDay, parseIdList } from './list-filters.ts'
-import { countTickets, findTicketIdPage, findTicketIdPageAndCount, ticketListCondition, type TicketFilters } from './list-query.ts'
+import { countTickets, findTicketIdPage, findTicketIdPageAndCount, type TicketFilters } from './list-query.ts'
 import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, TICKET_COUNT_CAP, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
 import { findCompanyTimezone } from './queries.ts'
 import { ticketSearchCondition } from './search.ts'
@@ -39,15 +39,14 @@ export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, 
     withUnreadMessages: query.withUnreadMessages === true,
     search: query.searchParam ? ticketSearchCondition(deps.db, { companyId, text: query.searchParam }) : undefined,
   }
-  const where = ticketListCondition(deps.db, filters)
-  const paging = { where, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor }
+  const paging = { filters, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor }
   if (filters.search) {
     const page = await findTicketIdPageAndCount(deps.db, { ...paging, countCap })
     const tickets = await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds })
     return { tickets, hasMore: page.hasMore, count: page.count, countCapped: page.capped, nextCursor: page.nextCursor }
   }
   // The count (matching tickets, up to the cap) runs beside the page and its views, on another connection.
-  const counting = countTickets(deps.db, where, countCap)
+  const counting = countTickets(deps.db, filters, countCap)
   // Settled at once: if the page fails first, the count's own failure is not left unhandled.
   counting.catch(() => {})
   const page = await findTicketIdPage(deps.db, paging)
@@ -58,7 +57,7 @@ export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, 
 /** The kanban board: open and pending tickets with their tags, seen as in the list (§6). */
 export async function listKanban(deps: Deps, caller: TicketCaller, query: KanbanQuery): Promise<KanbanBoard> {
   const { companyId } = caller
-  const where = ticketListCondition(deps.db, {
+  const filters: TicketFilters = {
     companyId,
     viewer: await viewerOf(deps, caller),
     showAll: query.showAll === true,
@@ -66,7 +65,7 @@ export async function listKanban(deps: Deps, caller: TicketCaller, query: Kanban
     queueIds: parseIdList(query.queueIds, 'queueIds'),
     timezone: 'UTC',
     withUnreadMessages: false,
-  })
-  const page = await findTicketIdPage(deps.db, { where, pageSize: KANBAN_PAGE_SIZE, pageNumber: query.pageNumber })
+  }
+  const page = await findTicketIdPage(deps.db, { filters, pageSize: KANBAN_PAGE_SIZE, pageNumber: query.pageNumber })
   return { tickets: await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds }), hasMore: page.hasMore }
 }

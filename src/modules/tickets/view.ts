@@ -62,8 +62,8 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
       integrationId: tickets.integrationId,
     })
     .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     // Joined rows must be the ticket company's own too: a stray reference never leaks another company's names.
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
     .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
     .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
     .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)))

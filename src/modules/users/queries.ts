@@ -29,7 +29,7 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
   const queueRows = await db
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .innerJoin(queues, and(eq(queues.id, userQueues.queueId), eq(queues.companyId, userQueues.companyId)))
     .where(and(eq(userQueues.companyId, scope.companyId), inArray(userQueues.userId, scope.userIds)))
     .orderBy(asc(queues.orderQueue), asc(queues.name))
   const storedSettings = await db

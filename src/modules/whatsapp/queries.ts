@@ -21,7 +21,7 @@ export async function findWhatsappRecords(db: Executor, scope: { companyId: numb
   const queueRows = await db
     .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
     .from(whatsappQueues)
-    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .innerJoin(queues, and(eq(queues.id, whatsappQueues.queueId), eq(queues.companyId, whatsappQueues.companyId)))
     .where(and(eq(whatsappQueues.companyId, scope.companyId), inArray(whatsappQueues.whatsappId, rows.map((row) => row.id))))
     .orderBy(asc(queues.orderQueue), asc(queues.name))
   const byConnection = new Map<number, WhatsappRecord['queues']>()
