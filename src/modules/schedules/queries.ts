@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts, schedules, users } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 export type ScheduleRow = {
   id: number
@@ -53,10 +54,6 @@ function toRow(selected: Selected): ScheduleRow {
 
 function selectSchedules(db: Executor) {
   return db.select(columns).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).leftJoin(users, eq(users.id, schedules.userId))
-}
-
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 export async function findSchedule(db: Executor, input: { companyId: number; scheduleId: number }): Promise<ScheduleRow | undefined> {
