@@ -1,8 +1,7 @@
 // Reading contacts: the searchable page, the light list for selects and autocompletes, one contact.
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import type { Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
 import { companyExists } from '../../core/company-scope.ts'
 import type { ContactDetail, ContactOption, ContactPage, ContactSearchQuery } from './model.ts'
 import { findContactDetail, findContactOptions, findContactPage, OPTION_SEARCH_LIMIT, type ContactFilters } from './queries.ts'

@@ -9,16 +9,12 @@ import { onlyDigits } from '../../channels/inbound/normalise.ts'
 import { findOrCreateOpenTicket } from '../../channels/inbound/tickets.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { announceTicket } from '../messages/announce.ts'
 import { publishContact } from '../messages/realtime.ts'
 import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
 
 /** The connection holding this token; 401 for none or an unknown one, 403 when the plan lacks the API. */
 export async function authenticateConnectionToken(deps: Pick<Deps, 'db'>, token: string | undefined): Promise<TokenConnection> {
@@ -52,7 +48,7 @@ async function checkedNumber(deps: Deps, registry: ConnectionRegistry, connectio
 
 export async function sendExternalMessage(deps: Deps, registry: ConnectionRegistry, connection: TokenConnection, input: ExternalSendBody): Promise<ExternalSendResult> {
   const digits = onlyDigits(input.number)
-  if (digits.length < 8 || digits.length > 20) throw invalid('number', 'number must have 8 to 20 digits, with country and area code')
+  if (digits.length < 8 || digits.length > 20) throw invalidField('number', 'number must have 8 to 20 digits, with country and area code')
   const medias = input.medias ?? []
   assertContent({ body: input.body, medias })
   const number = await checkedNumber(deps, registry, connection, digits)

@@ -5,11 +5,10 @@ import { and, eq } from 'drizzle-orm'
 import { quickMessages } from '../../../db/schema/index.ts'
 import type { Audience } from '../../core/realtime/bus.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
 import type { CreateQuickMessageBody, MediaUploadBody, QuickMessage, QuickMessageListQuery, QuickMessageSearchQuery, UpdateQuickMessageBody } from './model.ts'
 import {
   findActiveQuickMessages,

@@ -4,9 +4,8 @@
 // default one is used (ERR_NO_DEF_WAPP_FOUND when it has none).
 import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
-import { invalidField } from './list-filters.ts'
 import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import type { CreateTicketBody } from './model.ts'

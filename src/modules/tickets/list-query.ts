@@ -8,8 +8,8 @@ import { and, count, desc, eq, exists, gt, inArray, isNull, lt, lte, or, sql, ty
 import type { Executor } from '../../../db/client.ts'
 import { ticketTags, tickets, type TicketStatus } from '../../../db/schema/index.ts'
 import type { TicketViewer } from './visibility.ts'
-import { invalidField } from './list-filters.ts'
 import { TICKET_COUNT_CAP } from './model.ts'
+import { invalidField } from '../../core/errors.ts'
 
 export type TicketFilters = {
   companyId: number

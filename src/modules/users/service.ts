@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tickets, userQueues, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError, isUniqueViolation } from '../../core/errors.ts'
+import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
 import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { revokeSessions } from '../auth/service.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
@@ -20,14 +20,10 @@ import { emailTaken, findCompanyUser, findPublicUser, findUserOptions, findUserQ
 
 export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super' | 'sessionId'>
 
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
-
 /** Trimmed name (still 2 to 50 once trimmed) and the e-mail as it is stored: trimmed, lower case. */
 function identityOf(input: { name: string; email: string }): { name: string; email: string } {
   const name = input.name.trim()
-  if (name.length < 2) throw invalid('name', 'name is required, 2 to 50 characters')
+  if (name.length < 2) throw invalidField('name', 'name is required, 2 to 50 characters')
   return { name, email: input.email.trim().toLowerCase() }
 }
 
@@ -39,12 +35,12 @@ async function assertEmailFree(db: Executor, email: string, exceptUserId?: numbe
 async function assertReferences(db: Executor, companyId: number, input: { whatsappId?: number | null; queueIds?: number[] }): Promise<void> {
   if (input.whatsappId !== undefined && input.whatsappId !== null) {
     if (!(await isOwned(db, { companyId, kind: 'connections', id: input.whatsappId }))) {
-      throw invalid('whatsappId', 'whatsappId is not a connection of your company')
+      throw invalidField('whatsappId', 'whatsappId is not a connection of your company')
     }
   }
   if (input.queueIds && input.queueIds.length > 0) {
     const known = await ownedIds(db, { companyId, kind: 'queues', ids: input.queueIds })
-    if (known.length !== input.queueIds.length) throw invalid('queueIds', 'queueIds must all be queues of your company')
+    if (known.length !== input.queueIds.length) throw invalidField('queueIds', 'queueIds must all be queues of your company')
   }
 }
 
