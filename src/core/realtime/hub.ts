@@ -6,6 +6,7 @@ import { userQueues, users } from '../../../db/schema/index.ts'
 import { canSeeTicket, type TicketViewer } from '../../modules/tickets/visibility.ts'
 import type { Caller } from '../tenant.ts'
 import type { Audience, RealtimeMessage } from './bus.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 export type SocketPeer = {
   send(text: string): void
@@ -32,7 +33,7 @@ function audienceAllows(socket: ConnectedSocket, audience: Audience): boolean {
     case 'company':
       return true
     case 'admins':
-      return socket.profile === 'admin' || socket.super
+      return isAdmin(socket)
     case 'user':
       return socket.userId === audience.userId && socket.sessionId !== audience.exceptSessionId
     case 'ticket':

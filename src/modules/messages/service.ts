@@ -6,7 +6,6 @@ import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { isAdmin } from '../../core/tenant.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findAccessibleTicket, type MessageCaller, type TicketWithContact } from './access.ts'
 import { announceMessageUpdate } from './announce.ts'
@@ -14,6 +13,7 @@ import { quotedIdOf, type MessagePage, type MessageView, type SendMessageBody } 
 import { findMessageViews, findTicketMessagePage, mediaSigner } from './queries.ts'
 import { publishTicketUnread } from './realtime.ts'
 import { providerOf, sendToContact, type OutgoingItem, type SendTarget } from './send.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 export function targetOf({ ticket, contact }: TicketWithContact): SendTarget {
   return { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, contactId: contact.id, number: contact.number, isGroup: ticket.isGroup || contact.isGroup }

@@ -8,7 +8,6 @@ import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
 import type { CreateQuickMessageBody, MediaUploadBody, QuickMessage, QuickMessageListQuery, QuickMessageSearchQuery, UpdateQuickMessageBody } from './model.ts'
 import {
   findActiveQuickMessages,
@@ -18,8 +17,7 @@ import {
   shortcodeTaken,
   type QuickMessageRow,
 } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 function shortcodeOf(raw: string): string {
   const shortcode = raw.trim()

@@ -1,13 +1,11 @@
 // A company's options page: read by everyone signed in, changed by admins, values checked against §9.
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from './defaults.ts'
 import type { Setting } from './model.ts'
 import { getSettings, saveSetting } from './queries.ts'
 import { publishSettings } from './realtime.ts'
-
-type Actor = Pick<Caller, 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 /** Every known key in a stable order; a credential (the payment token) only for admins. */
 export async function listSettings(deps: Deps, caller: Actor): Promise<Setting[]> {

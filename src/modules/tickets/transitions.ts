@@ -19,7 +19,6 @@ import { acceptGreeting, fillMessageVariables, transferNotice } from './automati
 import { sendAutomaticText } from './automatic-send.ts'
 import { decideClosing, type TicketClosingDecision } from './closing.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
-import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import type { UpdateTicketBody } from './model.ts'
 import {
@@ -39,13 +38,14 @@ import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 function snapshot(ticket: TicketRow): PlannedTicket {
   return { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, whatsappId: ticket.whatsappId }
 }
 
 function assertMayApply(viewer: TicketViewer, ticket: TicketRow, plan: TicketPlan): void {
-  if (isAdminViewer(viewer)) return
+  if (isAdmin(viewer)) return
   if (!canSeeTicket(viewer, ticket)) throw new AppError('ERR_NO_PERMISSION')
   if (plan.transition === 'none') return
   // Another agent's conversation in progress is his; only an admin reassigns it.

@@ -12,9 +12,8 @@ import type { Executor } from '../../../db/client.ts'
 import { whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionManager } from '../../channels/sessions/manager.ts'
 import type { Deps } from '../deps.ts'
-import { companyExists, isOwned, ownedIds } from '../../core/company-scope.ts'
+import { isOwned, ownedIds } from '../../core/company-scope.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import type { CreateWhatsappBody, UpdateWhatsappBody, Whatsapp, WhatsappDetail } from './model.ts'
 import {
@@ -33,8 +32,8 @@ import {
 } from './queries.ts'
 import { publishWhatsappDeleted, publishWhatsappUpdates } from './realtime.ts'
 import { toWhatsapp, toWhatsappDetail } from './shapes.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
+import { targetCompanyId } from '../../core/tenant.ts'
 
 /** The external message API's bearer token: 256 random bits. */
 export function generateConnectionToken(): string {
@@ -101,11 +100,8 @@ async function recordOrFail(deps: Deps, companyId: number, whatsappId: number) {
 }
 
 /** The company's connections; only platform super users may name another company. */
-export async function listWhatsapps(deps: Deps, caller: Actor, companyId = caller.companyId): Promise<Whatsapp[]> {
-  if (companyId !== caller.companyId) {
-    if (!caller.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+export async function listWhatsapps(deps: Deps, caller: Actor, requestedCompanyId?: number): Promise<Whatsapp[]> {
+  const companyId = await targetCompanyId(deps.db, caller, requestedCompanyId)
   const records = await findWhatsappRecords(deps.db, { companyId })
   const admin = isAdmin(caller)
   return records.map((record) => toWhatsapp(record, { admin }))
