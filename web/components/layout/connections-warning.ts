@@ -9,6 +9,7 @@ import { needsAttention, type ConnectionStatus, type WhatsappEvent } from '../..
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export const CONNECTIONS_CHECK_DELAY_MS = 2000
 
@@ -18,7 +19,7 @@ type StatusById = Map<number, ConnectionStatus>
 export function useConnectionsWarning(): boolean {
   const user = useAtomValue(sessionUserAtom)
   const socket = useAtomValue(realtimeSocketAtom)
-  const admin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   // null until the first check: no badge before it, whatever the channel says meanwhile.
   const [statuses, setStatuses] = useState<StatusById | null>(null)
 

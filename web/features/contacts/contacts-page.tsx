@@ -28,6 +28,7 @@ import { downloadContacts } from './export-download.ts'
 import type { ExportFormat } from './export-file.ts'
 import { ImportDialog } from './import-dialog.tsx'
 import { StartTicketDialog } from './start-ticket-dialog.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { contactId: number | null }
 
@@ -35,7 +36,7 @@ export function ContactsPage() {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
   const features = useAtomValue(planFeaturesAtom)
-  const isAdmin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   const canSchedule = Boolean(features?.useSchedules) && isPageAvailable('/schedules')
   const [search, setSearch] = useState('')
   const [count, setCount] = useState<number | null>(null)
@@ -156,7 +157,7 @@ export function ContactsPage() {
         cell: ({ row }) => (
           <ContactActions
             contact={row.original}
-            canDelete={isAdmin}
+            canDelete={admin}
             canSchedule={canSchedule}
             onStart={setStarting}
             onEdit={(contact) => setEditing({ contactId: contact.id })}
@@ -165,7 +166,7 @@ export function ContactsPage() {
         ),
       },
     ],
-    [canSchedule, isAdmin, t],
+    [canSchedule, admin, t],
   )
 
   const deletingName = deleting?.name ?? ''

@@ -22,6 +22,7 @@ import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
 import { matchesSearch, type UserEvent, type UserRow } from './user.ts'
 import { UserDialog, type ConnectionChoice } from './user-dialog.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { user: UserRow | null } | null
 
@@ -29,7 +30,7 @@ export function UsersPage() {
   const { t, i18n } = useLingui()
   const me = useAtomValue(sessionUserAtom)
   // §6 user-modal:editProfile and user-modal:editQueues.
-  const editAccess = me?.profile === 'admin' || me?.super === true
+  const editAccess = isAdmin(me)
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<UserRow | null>(null)
