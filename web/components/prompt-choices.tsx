@@ -47,7 +47,7 @@ export function usePromptChoices(enabled = true): PromptChoice[] {
     }
   }, [allowed])
   // Kept live by the `prompt` channel (admins only), so a prompt made in another tab can be chosen.
-  useChannel<{ action: 'create' | 'update'; prompt: PromptChoice } | { action: 'delete'; promptId: number }>('prompt', (event) => {
+  useChannel('prompt', (event) => {
     setPrompts((current) => {
       const others = current.filter((prompt) => prompt.id !== (event.action === 'delete' ? event.promptId : event.prompt.id))
       if (event.action === 'delete') return others

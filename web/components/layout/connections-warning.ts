@@ -5,7 +5,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { needsAttention, type ConnectionStatus, type WhatsappEvent } from '../../features/connections/connection.ts'
+import { needsAttention, type ConnectionStatus } from '../../features/connections/connection.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
@@ -40,7 +40,7 @@ export function useConnectionsWarning(): boolean {
     }
   }, [admin, socket])
 
-  useChannel<WhatsappEvent>('whatsapp', (event) => {
+  useChannel('whatsapp', (event) => {
     setStatuses((current) => {
       if (!current) return current
       const next = new Map(current)

@@ -23,7 +23,7 @@ import { isPageAvailable } from '../../routes.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ContactAvatar } from '../ticket/contact-avatar.tsx'
 import { ContactDialog } from './contact-dialog.tsx'
-import { toContactRow, type ContactEvent, type ContactRow } from './contact-row.ts'
+import { toContactRow, type ContactRow } from './contact-row.ts'
 import { downloadContacts } from './export-download.ts'
 import type { ExportFormat } from './export-file.ts'
 import { ImportDialog } from './import-dialog.tsx'
@@ -72,7 +72,7 @@ export function ContactsPage() {
     setCount((current) => (current === null ? current : current + (kind === 'created' ? 1 : -1)))
   }, [])
 
-  useChannel<ContactEvent>('contact', (event) => {
+  useChannel('contact', (event) => {
     if (event.action === 'delete') {
       if (!search || list.items.some((contact) => contact.id === event.contactId)) countChange('deleted', event.contactId)
       list.remove(event.contactId)

@@ -5,8 +5,6 @@ import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export type QuickMessageRow = Omit<QuickMessage, 'createdAt' | 'updatedAt'>
 
-/** src/modules/quick-messages/service.ts publish(): create/update carry the record, delete its id. */
-export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessageRow } | { action: 'delete'; id: number }
 
 /** The server's rule (editableOrFail): your own, or a shared one when you are an admin. */
 export function canEditQuickMessage(user: Pick<SessionUser, 'id' | 'profile' | 'super'> | null, row: Pick<QuickMessageRow, 'userId' | 'geral'>): boolean {

@@ -16,7 +16,7 @@ import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { TagDialog } from './tag-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import type { TagEvent, TagRow } from './tag-row.ts'
+import type { TagRow } from './tag-row.ts'
 import { isSupervisorOrAdmin } from '../../../src/contracts/roles.ts'
 
 export function TagsPage() {
@@ -40,7 +40,7 @@ export function TagsPage() {
   )
   const list = usePagedList(fetchPage, search)
 
-  useChannel<TagEvent>('tag', (event) => {
+  useChannel('tag', (event) => {
     if (event.action === 'delete') list.remove(event.tagId)
     else if (event.tag) list.upsert(event.tag)
   })

@@ -20,7 +20,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
-import { matchesSearch, type UserEvent, type UserRow } from './user.ts'
+import { matchesSearch, type UserRow } from './user.ts'
 import { UserDialog, type ConnectionChoice } from './user-dialog.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 
@@ -83,7 +83,7 @@ export function UsersPage() {
     if (me && user.id === me.id) updateSessionUser(user)
   }
 
-  useChannel<UserEvent>('user', (event) => {
+  useChannel('user', (event) => {
     if (event.action === 'delete') list.remove(event.userId)
     else if (event.user) applySaved(event.user)
   })
