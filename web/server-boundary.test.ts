@@ -34,7 +34,7 @@ test('src/contracts/ imports nothing but types, and only through static imports'
     if (file.endsWith('.test.ts')) continue
     const source = await Bun.file(join(contracts, file)).text()
     // Every import and re-export statement with a source, on one line or several.
-    for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s+'([^']+)'/gm)) {
+    for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?(\{[^}]*\}|\*(?:\s+as\s+\w+)?|[\w$]+(?:\s*,\s*(?:\{[^}]*\}|\*\s+as\s+\w+))?)\s*from\s+'([^']+)'/gm)) {
       const [, typeOnly, specifiers, path] = match
       if (importsValues(typeOnly, specifiers!.trim())) offenders.push(`${file}: ${path}`)
     }
