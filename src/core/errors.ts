@@ -95,6 +95,24 @@ export class AppError extends Error {
   }
 }
 
+/** One field at fault in an ERR_VALIDATION answer: its path ("schedules.0.endTime") and why. */
+export type FieldError = { field: string; message: string }
+
+/** The ERR_VALIDATION body, `{ error, fields }`, for answers built outside an AppError (the HTTP error mapper). */
+export function validationBody(fields: FieldError[]): { error: 'ERR_VALIDATION'; fields: FieldError[] } {
+  return { error: 'ERR_VALIDATION', fields }
+}
+
+/** ERR_VALIDATION naming every field at fault (a service that checks several fields at once). */
+export function validationError(fields: FieldError[]): AppError {
+  return new AppError('ERR_VALIDATION', { fields })
+}
+
+/** ERR_VALIDATION for one field: the rule a service checks beyond the route's schema. */
+export function invalidField(field: string, message: string): AppError {
+  return validationError([{ field, message }])
+}
+
 export function isErrorCode(value: string): value is ErrorCode {
   return value in errorStatus
 }

@@ -1,9 +1,7 @@
 // Maps every error a request can raise to the API's error body. The only place statuses are chosen.
 import { Elysia, ValidationError } from 'elysia'
-import { AppError, isDataException, isForeignKeyViolation, isUniqueViolation } from './errors.ts'
+import { AppError, isDataException, isForeignKeyViolation, isUniqueViolation, validationBody, type FieldError } from './errors.ts'
 import type { Logger } from './logger.ts'
-
-export type FieldError = { field: string; message: string }
 
 function fieldsOf(error: ValidationError): FieldError[] {
   const seen = new Set<string>()
@@ -33,18 +31,18 @@ export const httpErrors = (logger: Logger) =>
       return response
     }
     if (code === 'VALIDATION' && error instanceof ValidationError) {
-      return json(422, { error: 'ERR_VALIDATION', fields: fieldsOf(error) })
+      return json(422, validationBody(fieldsOf(error)))
     }
     if (code === 'NOT_FOUND') return json(404, { error: 'ERR_NOT_FOUND' })
-    if (code === 'PARSE') return json(400, { error: 'ERR_VALIDATION', fields: [{ field: 'body', message: 'could not be parsed' }] })
+    if (code === 'PARSE') return json(400, validationBody([{ field: 'body', message: 'could not be parsed' }]))
     if (code === 'INVALID_COOKIE_SIGNATURE') return json(401, { error: 'ERR_UNAUTHORIZED' })
     // Constraint races that a service did not anticipate still answer cleanly, never with a 500.
-    if (isUniqueViolation(error)) return json(409, { error: 'ERR_VALIDATION', fields: [{ field: 'unique', message: 'already exists' }] })
-    if (isForeignKeyViolation(error)) return json(422, { error: 'ERR_VALIDATION', fields: [{ field: 'reference', message: 'refers to a record that does not exist' }] })
+    if (isUniqueViolation(error)) return json(409, validationBody([{ field: 'unique', message: 'already exists' }]))
+    if (isForeignKeyViolation(error)) return json(422, validationBody([{ field: 'reference', message: 'refers to a record that does not exist' }]))
     // A value the schemas let through but PostgreSQL refuses is still the request's fault (logged: a schema should catch it).
     if (isDataException(error)) {
       logger.warn('a request value refused by the database', { method: request.method, url: new URL(request.url).pathname, error })
-      return json(422, { error: 'ERR_VALIDATION', fields: [{ field: 'value', message: 'is out of range or cannot be stored' }] })
+      return json(422, validationBody([{ field: 'value', message: 'is out of range or cannot be stored' }]))
     }
     if (typeof code === 'number' && code < 500) return json(code, { error: code === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION' })
     logger.error('unhandled request error', { method: request.method, url: new URL(request.url).pathname, error })

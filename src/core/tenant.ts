@@ -6,9 +6,12 @@
 //   { auth: { feature: 'useKanban' } }   a plan feature, enforced by the server
 import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { companies, plans, sessions, users, type Profile } from '../../db/schema/index.ts'
+import { companies, plans, sessions, users } from '../../db/schema/index.ts'
 import type { CoreDeps } from './deps.ts'
 import { AppError } from './errors.ts'
+import { type Actor, isAdmin, isSupervisorOrAdmin } from '../contracts/roles.ts'
+import type { Executor } from '../../db/client.ts'
+import { companyExists } from './company-scope.ts'
 
 export const planFeatures = [
   'useCampaigns',
@@ -27,11 +30,8 @@ export type AuthRequirement =
   | 'super'
   | { profile?: 'admin' | 'adminOrSupervisor'; super?: boolean; feature?: PlanFeature }
 
-export type Caller = {
-  userId: number
-  companyId: number
-  profile: Profile
-  super: boolean
+/** The signed-in user behind a request: the Actor every service takes, plus what the plugin also read. */
+export type Caller = Actor & {
   name: string
   sessionId: string
   features: Record<PlanFeature, boolean>
@@ -87,8 +87,23 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
   }
 }
 
-export function isAdmin(caller: Pick<Caller, 'profile' | 'super'>): boolean {
-  return caller.profile === 'admin' || caller.super
+/**
+ * The super user's target-company rule: a platform super user may act on another company when the
+ * request names it; anyone else always acts on his own.
+ */
+export function mayActOnCompany(actor: Pick<Actor, 'companyId' | 'super'>, companyId: number): boolean {
+  return actor.super || actor.companyId === companyId
+}
+
+/**
+ * The company a request acts on: the caller's own unless it names another (?companyId=). Naming
+ * another is refused (ERR_NO_PERMISSION) unless the caller is a super user, and that company must exist.
+ */
+export async function targetCompanyId(db: Executor, actor: Pick<Actor, 'companyId' | 'super'>, requested: number | undefined): Promise<number> {
+  if (requested === undefined || requested === actor.companyId) return actor.companyId
+  if (!mayActOnCompany(actor, requested)) throw new AppError('ERR_NO_PERMISSION')
+  if (!(await companyExists(db, requested))) throw new AppError('ERR_NO_COMPANY_FOUND')
+  return requested
 }
 
 export function assertRequirement(caller: Caller, requirement: AuthRequirement): void {
@@ -96,7 +111,7 @@ export function assertRequirement(caller: Caller, requirement: AuthRequirement):
   const rule = typeof requirement === 'string' ? (requirement === 'admin' ? { profile: 'admin' as const } : { super: true }) : requirement
   if (rule.super && !caller.super) throw new AppError('ERR_NO_PERMISSION')
   if (rule.profile === 'admin' && !isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
-  if (rule.profile === 'adminOrSupervisor' && !isAdmin(caller) && caller.profile !== 'supervisor') throw new AppError('ERR_NO_PERMISSION')
+  if (rule.profile === 'adminOrSupervisor' && !isSupervisorOrAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
   // Plan gates bind super users' own companies too: a feature the plan lacks is off for everyone in it.
   if (rule.feature && !caller.features[rule.feature]) throw new AppError('ERR_NO_PERMISSION', { feature: rule.feature })
 }

@@ -2,6 +2,7 @@
 // {channel: 'company-<id>-<name>', data}, client frames {event, data}. Joins are remembered and sent
 // again after every reconnect; reconnects back off; userStatus is a heartbeat every 300000 ms (§9).
 // One socket per signed-in user and company: it is rebuilt when either changes (see realtime-connection).
+import type { ChannelFrame, RealtimeChannel } from '../../src/contracts/realtime.ts'
 
 export const HEARTBEAT_MS = 300_000
 const FIRST_RETRY_MS = 1_000
@@ -39,13 +40,18 @@ export class RealtimeSocket {
     void this.connect()
   }
 
-  /** Listens to a company channel by its short name ('ticket', 'appMessage', ...). Returns the unsubscribe. */
-  on(channel: string, listener: Listener): () => void {
+  /**
+   * Listens to a company channel by its short name ('ticket', 'appMessage', ...), with the frame data
+   * that channel carries (src/contracts/realtime.ts). Returns the unsubscribe.
+   */
+  on<Channel extends RealtimeChannel>(channel: Channel, listener: (frame: ChannelFrame<Channel>) => void): () => void {
     const name = `company-${this.options.companyId}-${channel}`
     const set = this.listeners.get(name) ?? new Set<Listener>()
-    set.add(listener)
+    // The server publishes ChannelFrames[channel] on this name: the one place the JSON gets its type.
+    const untyped = listener as Listener
+    set.add(untyped)
     this.listeners.set(name, set)
-    return () => set.delete(listener)
+    return () => set.delete(untyped)
   }
 
   /**

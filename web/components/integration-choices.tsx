@@ -13,7 +13,6 @@ import { Select, type SelectOption } from './select.tsx'
 
 export type IntegrationChoice = { id: number; name: string; type: IntegrationType }
 
-type ChoiceEvent = { action: 'create' | 'update'; queueIntegration: IntegrationChoice } | { action: 'delete'; integrationId: number }
 
 /** The key of "None" in the select (integration ids are numbers). */
 export const NO_INTEGRATION = 'none'
@@ -58,7 +57,7 @@ export function useIntegrationChoices(): IntegrationChoice[] {
     }
   }, [enabled])
 
-  useChannel<ChoiceEvent>('queueIntegration', (event) => {
+  useChannel('queueIntegration', (event) => {
     if (event.action === 'delete') {
       setChoices((list) => list.filter((choice) => choice.id !== event.integrationId))
       return

@@ -8,6 +8,7 @@ import { api } from '../api/client.ts'
 import { useChannel } from '../hooks/use-channel.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../state/session.ts'
 import { Select } from './select.tsx'
+import { isAdmin } from '../../src/contracts/roles.ts'
 
 export type PromptChoice = { id: number; name: string }
 
@@ -30,7 +31,7 @@ export type PromptChoicesProps = {
 export function usePromptChoices(enabled = true): PromptChoice[] {
   const user = useAtomValue(sessionUserAtom)
   const features = useAtomValue(planFeaturesAtom)
-  const allowed = enabled && (user?.profile === 'admin' || user?.super === true) && features?.useOpenAi === true
+  const allowed = enabled && isAdmin(user) && features?.useOpenAi === true
   const [prompts, setPrompts] = useState<PromptChoice[]>([])
   useEffect(() => {
     if (!allowed) return
@@ -46,7 +47,7 @@ export function usePromptChoices(enabled = true): PromptChoice[] {
     }
   }, [allowed])
   // Kept live by the `prompt` channel (admins only), so a prompt made in another tab can be chosen.
-  useChannel<{ action: 'create' | 'update'; prompt: PromptChoice } | { action: 'delete'; promptId: number }>('prompt', (event) => {
+  useChannel('prompt', (event) => {
     setPrompts((current) => {
       const others = current.filter((prompt) => prompt.id !== (event.action === 'delete' ? event.promptId : event.prompt.id))
       if (event.action === 'delete') return others

@@ -3,13 +3,15 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { realtimeSocketAtom } from '../state/realtime.ts'
+import type { ChannelFrame, RealtimeChannel } from '../../src/contracts/realtime.ts'
 
-export function useChannel<Data = unknown>(channel: string, listener: (data: Data) => void): void {
+/** The listener gets the channel's frame data as typed by src/contracts/realtime.ts (ChannelFrames). */
+export function useChannel<Channel extends RealtimeChannel>(channel: Channel, listener: (frame: ChannelFrame<Channel>) => void): void {
   const socket = useAtomValue(realtimeSocketAtom)
   const latest = useRef(listener)
   latest.current = listener
   useEffect(() => {
     if (!socket) return
-    return socket.on(channel, (data) => latest.current(data as Data))
+    return socket.on(channel, (frame) => latest.current(frame))
   }, [socket, channel])
 }

@@ -2,6 +2,7 @@
 // their audience allows, as JSON frames {"channel": "company-7-ticket", "data": {...}}.
 import type { Caller } from '../tenant.ts'
 import type { Audience, RealtimeMessage } from './bus.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 /** What the hub itself reads of a socket's user: the admins and super audiences. */
 export type SocketViewer = { profile: string; super: boolean }
@@ -44,7 +45,7 @@ function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Vie
     case 'company':
       return true
     case 'admins':
-      return socket.profile === 'admin' || socket.super
+      return isAdmin(socket)
     case 'user':
       return socket.userId === audience.userId && socket.sessionId !== audience.exceptSessionId
     case 'ticket':

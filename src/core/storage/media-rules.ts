@@ -1,7 +1,7 @@
 // What an upload may be. Every upload route runs these checks before storing anything: the type
 // comes from the bytes, not from what the client declared, so an HTML page cannot pass as a PNG.
 import { fileTypeFromBuffer } from 'file-type'
-import { AppError } from '../errors.ts'
+import { AppError, invalidField } from '../errors.ts'
 import { baseMimetype, extensionOf, mediaTypeOf, mimetypeOfName, type MediaType } from './mime-types.ts'
 
 /**
@@ -67,7 +67,7 @@ export async function acceptMedia(
   purpose: MediaPurpose,
 ): Promise<AcceptedMedia> {
   if (candidate.data.byteLength > limits.maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', { maxBytes: limits.maxBytes })
-  if (candidate.data.byteLength === 0) throw new AppError('ERR_VALIDATION', { fields: [{ field: 'file', message: 'is empty' }] })
+  if (candidate.data.byteLength === 0) throw invalidField('file', 'is empty')
   const mimetype = await detectMimetype(candidate)
   if (!mimetype || !allowed[purpose].has(mimetype)) throw new AppError('ERR_INVALID_MEDIA_TYPE')
   return { mimetype, mediaType: mediaTypeOf(mimetype) }

@@ -1,10 +1,6 @@
 // Checks on company input that a schema alone cannot express; each failure names its field (422).
-import { AppError } from '../../core/errors.ts'
+import { invalidField } from '../../core/errors.ts'
 import type { ScheduleEntry } from './model.ts'
-
-export function invalidField(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
 
 /** The mask (99) 99999-9999 is stripped: only digits are stored, at most 11 (§5 "Signup"). */
 export function normalizePhone(raw: string | undefined): string {

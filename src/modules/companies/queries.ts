@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, plans, settings, users } from '../../../db/schema/index.ts'
 import { settingDefinitions } from '../settings/defaults.ts'
 import type { Company } from './model.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 export const COMPANIES_PAGE_SIZE = 20
 
@@ -64,14 +65,11 @@ export async function findAllCompanies(db: Executor): Promise<Company[]> {
   return findCompanyViews(db, {})
 }
 
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-
 export async function findCompanyPage(db: Executor, input: { searchParam?: string; pageNumber?: number }) {
   const term = input.searchParam?.trim()
   const pageNumber = input.pageNumber ?? 1
   const where = term
-    ? or(ilike(companies.name, likePattern(term)), ilike(companies.email, likePattern(term)), ilike(companies.phone, likePattern(term)))
+    ? or(ilike(companies.name, containsPattern(term)), ilike(companies.email, containsPattern(term)), ilike(companies.phone, containsPattern(term)))
     : undefined
   const [total] = await db.select({ value: count() }).from(companies).where(where)
   const offset = (pageNumber - 1) * COMPANIES_PAGE_SIZE

@@ -3,21 +3,19 @@
 import { eq } from 'drizzle-orm'
 import { companies } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
-import type { Caller } from '../../core/tenant.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { findPlanById } from '../plans/queries.ts'
-import { assertTimezone, assertValidSchedules, invalidField, normalizeName, normalizePhone } from './fields.ts'
+import { assertTimezone, assertValidSchedules, normalizeName, normalizePhone } from './fields.ts'
 import type { Company, CompanyCreateBody, CompanyUpdateBody, SchedulesBody } from './model.ts'
 import { findCompanyView } from './queries.ts'
 import { assertCompanyNameFree, duplicateErrorOr, insertCompanyRecords, saveCampaignsEnabled, type NewCompany } from './records.ts'
 import { calendarDateOrNull } from './renewal.ts'
-
-/** Who is acting: a super user may act on any company, anyone else only on his own. */
-export type Actor = Pick<Caller, 'companyId' | 'super'>
+import type { Actor } from '../../contracts/roles.ts'
+import { mayActOnCompany } from '../../core/tenant.ts'
 
 /** Another company's id, for a user who is not super, is "not found": its existence is not revealed. */
 function assertCanSee(actor: Actor, companyId: number): void {
-  if (!actor.super && actor.companyId !== companyId) throw new AppError('ERR_NO_COMPANY_FOUND')
+  if (!mayActOnCompany(actor, companyId)) throw new AppError('ERR_NO_COMPANY_FOUND')
 }
 
 export async function getCompany(deps: Deps, input: { companyId: number; actor: Actor }): Promise<Company> {

@@ -6,6 +6,7 @@ import { onlyDigits } from './number.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { contactSummaryColumns } from '../messages/announce.ts'
 import type { ContactDetail, ContactItem, ContactOption } from './model.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 export type ContactFilters = {
   companyId: number
@@ -23,11 +24,6 @@ export const itemColumns = {
   ...contactSummaryColumns,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
-}
-
-/** `%text%` for ILIKE, with the user's own % and _ (and the escape character) taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 /**

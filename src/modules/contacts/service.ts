@@ -1,9 +1,7 @@
 // Reading contacts: the searchable page, the light list for selects and autocompletes, one contact.
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
-import type { Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
-import { companyExists } from '../../core/company-scope.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
+import { type Caller, targetCompanyId } from '../../core/tenant.ts'
 import type { ContactDetail, ContactOption, ContactPage, ContactSearchQuery } from './model.ts'
 import { findContactDetail, findContactOptions, findContactPage, OPTION_SEARCH_LIMIT, type ContactFilters } from './queries.ts'
 
@@ -45,11 +43,7 @@ export async function listContactOptions(
   actor: Pick<Caller, 'companyId' | 'super'>,
   query: { searchParam?: string; companyId?: number },
 ): Promise<ContactOption[]> {
-  const companyId = query.companyId ?? actor.companyId
-  if (companyId !== actor.companyId) {
-    if (!actor.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+  const companyId = await targetCompanyId(deps.db, actor, query.companyId)
   if (query.searchParam === undefined) return findContactOptions(deps.db, { companyId })
   const term = query.searchParam.trim()
   if (term.length < MIN_AUTOCOMPLETE_LENGTH) return []

@@ -3,7 +3,7 @@
 // ourselves, because Excel in Brazil saves CSV as Windows-1252 with ';' between columns.
 import ExcelJS from 'exceljs'
 import { Readable } from 'node:stream'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { acceptMedia } from '../../core/storage/media-rules.ts'
 import { MAX_UPLOAD_ROWS, type SheetRow } from './model.ts'
 
@@ -14,8 +14,8 @@ type Cell = SheetRow[string]
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const csvTypes = new Set(['text/csv', 'text/plain'])
 
-const unreadable = () => new AppError('ERR_VALIDATION', { fields: [{ field: 'file', message: 'could not be read as a .xlsx or .csv spreadsheet' }] })
-const tooManyRows = () => new AppError('ERR_VALIDATION', { fields: [{ field: 'file', message: `at most ${MAX_UPLOAD_ROWS} rows per upload` }] })
+const unreadable = () => invalidField('file', 'could not be read as a .xlsx or .csv spreadsheet')
+const tooManyRows = () => invalidField('file', `at most ${MAX_UPLOAD_ROWS} rows per upload`)
 
 /** What a cell shows, as JSON rows carry it: text, a number, a boolean, or null. */
 export function cellValue(value: ExcelJS.CellValue): Cell {

@@ -4,7 +4,7 @@
 import { contacts } from '../../../db/schema/index.ts'
 import { toContactSummary, type ContactRow } from './contact-row.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { invalidField } from '../../core/errors.ts'
 import { MAX_UPLOAD_ROWS, type ContactItem, type SheetRow, type UploadBody, type UploadError, type UploadResult } from './model.ts'
 import { findContactsByNumbers } from './queries.ts'
 import { readSheetRow } from './sheet-rows.ts'
@@ -35,7 +35,7 @@ export async function uploadContacts(
   input: { rows: SheetRow[]; /** The spreadsheet line of each row, for files. */ lines?: number[] },
 ): Promise<UploadResult> {
   const { rows, lines } = input
-  if (rows.length > MAX_UPLOAD_ROWS) throw new AppError('ERR_VALIDATION', { fields: [{ field: 'body', message: `at most ${MAX_UPLOAD_ROWS} rows per upload` }] })
+  if (rows.length > MAX_UPLOAD_ROWS) throw invalidField('body', `at most ${MAX_UPLOAD_ROWS} rows per upload`)
   const errorBag: UploadError[] = []
   const bagEntry = (index: number, entry: Pick<UploadError, 'reason' | 'message' | 'contactId' | 'duplicateOf'>): UploadError => {
     const line = lines?.[index]

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { companies, plans, tickets, whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { toContactSummary } from '../contacts/contact-row.ts'
 import { upsertContact } from '../contacts/inbound-contacts.ts'
 import { onlyDigits } from '../contacts/number.ts'
@@ -14,10 +14,6 @@ import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
 
 /** The connection holding this token; 401 for none or an unknown one, 403 when the plan lacks the API. */
 export async function authenticateConnectionToken(deps: Pick<Deps, 'db'>, token: string | undefined): Promise<TokenConnection> {
@@ -51,7 +47,7 @@ async function checkedNumber(deps: Deps, registry: ConnectionRegistry, connectio
 
 export async function sendExternalMessage(deps: Deps, registry: ConnectionRegistry, connection: TokenConnection, input: ExternalSendBody): Promise<ExternalSendResult> {
   const digits = onlyDigits(input.number)
-  if (digits.length < 8 || digits.length > 20) throw invalid('number', 'number must have 8 to 20 digits, with country and area code')
+  if (digits.length < 8 || digits.length > 20) throw invalidField('number', 'number must have 8 to 20 digits, with country and area code')
   const medias = input.medias ?? []
   assertContent({ body: input.body, medias })
   const number = await checkedNumber(deps, registry, connection, digits)

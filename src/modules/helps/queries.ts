@@ -3,13 +3,9 @@ import { asc, count, eq, ilike, or } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { helps } from '../../../db/schema/index.ts'
 import type { Help } from './model.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 export const HELPS_PAGE_SIZE = 20
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
 
 const columns = {
   id: helps.id,

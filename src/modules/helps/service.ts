@@ -2,13 +2,13 @@
 import { eq } from 'drizzle-orm'
 import { helps } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import type { CreateHelpBody, Help, UpdateHelpBody } from './model.ts'
 import { findHelp } from './queries.ts'
 
 function titleOf(input: { title: string }): string {
   const title = input.title.trim()
-  if (title.length < 2) throw new AppError('ERR_VALIDATION', { fields: [{ field: 'title', message: 'title is required, 2 to 100 characters' }] })
+  if (title.length < 2) throw invalidField('title', 'title is required, 2 to 100 characters')
   return title
 }
 

@@ -4,11 +4,12 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts, tickets } from '../../../db/schema/index.ts'
 import { AppError } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
+import type { Caller } from '../../core/tenant.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
 import type { TicketRow } from '../tickets/ticket-row.ts'
 import { findTicketViewer } from '../tickets/viewer.ts'
 import { canSeeTicket } from '../tickets/visibility.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 export type MessageCaller = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super' | 'name'>
 export type TicketWithContact = { ticket: TicketRow; contact: ContactRow }

@@ -3,20 +3,16 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { messages, tickets } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { isAdmin } from '../../core/tenant.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findAccessibleTicket, type MessageCaller, type TicketWithContact } from './access.ts'
 import { emitMessageUpdated } from './announce.ts'
 import { quotedIdOf, type MessagePage, type MessageView, type SendMessageBody } from './model.ts'
 import { findMessageViews, findTicketMessagePage, mediaSigner } from './queries.ts'
 import { providerOf, sendToContact, type OutgoingItem, type SendTarget } from './send.ts'
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
+import { isAdmin } from '../../contracts/roles.ts'
 
 export function targetOf({ ticket, contact }: TicketWithContact): SendTarget {
   return { companyId: ticket.companyId, ticketId: ticket.id, whatsappId: ticket.whatsappId, contactId: contact.id, number: contact.number, isGroup: ticket.isGroup || contact.isGroup }
@@ -76,7 +72,7 @@ async function findQuoted(deps: Deps, target: SendTarget, quotedMsgId: number | 
     .from(messages)
     .where(and(eq(messages.companyId, target.companyId), eq(messages.contactId, target.contactId), eq(messages.id, quotedMsgId)))
     .limit(1)
-  if (!quoted) throw invalid('quotedMsg', 'quotedMsg is not a message of this conversation')
+  if (!quoted) throw invalidField('quotedMsg', 'quotedMsg is not a message of this conversation')
   return quoted
 }
 
@@ -94,7 +90,7 @@ async function storeFiles(deps: Deps, companyId: number, files: File[]): Promise
 
 /** Something to send: text that is not only whitespace, or at least one file. */
 export function assertContent(input: { body?: string; medias?: File[] }): void {
-  if ((input.medias ?? []).length === 0 && (input.body ?? '').trim() === '') throw invalid('body', 'body is required: text that is not only spaces, or a file in medias')
+  if ((input.medias ?? []).length === 0 && (input.body ?? '').trim() === '') throw invalidField('body', 'body is required: text that is not only spaces, or a file in medias')
 }
 
 /** Text (signed in bold with the agent's name when asked) or files with the text as first caption. */

@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queueIntegrations } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
-import { containsPattern } from '../tickets/search.ts'
 import type { QueueIntegration } from './model.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 const integrationColumns = {
   id: queueIntegrations.id,

@@ -1,8 +1,7 @@
 // §5 "Integration": which fields each type needs, checked on the whole integration (a PUT merged with
 // what is stored), every failing field reported at once. What a type does not use is stored empty
 // (or at its default), so switching a Dialogflow integration to a webhook leaves no credential behind.
-import { AppError } from '../../core/errors.ts'
-import type { FieldError } from '../../core/http-errors.ts'
+import { type FieldError, validationError } from '../../core/errors.ts'
 import { INTEGRATION_LIMITS, TYPEBOT_DEFAULTS, type IntegrationType } from './model.ts'
 
 export type IntegrationValues = {
@@ -95,6 +94,6 @@ export function normalizeIntegration(input: IntegrationValues): IntegrationValue
       values = { ...common, ...blankTypebot }
     }
   }
-  if (fields.length > 0) throw new AppError('ERR_VALIDATION', { fields })
+  if (fields.length > 0) throw validationError(fields)
   return values
 }

@@ -4,14 +4,11 @@
 import { and, eq } from 'drizzle-orm'
 import { queueOptions } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import type { CreateQueueOptionBody, QueueOption, QueueOptionListQuery, QueueOptionNode, UpdateQueueOptionBody } from './model.ts'
 import { deleteOptions, findChildOptions, findQueueOption, findQueueOptions, lockQueue, queueExists } from './queries.ts'
 import { buildOptionTree, subtreeIds } from './tree.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 const maxOptionNumber = 999
 

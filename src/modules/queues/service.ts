@@ -3,16 +3,15 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queues } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError, isUniqueViolation } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { assertValidSchedules, invalidField } from '../companies/fields.ts'
+import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
+import { assertValidSchedules } from '../companies/fields.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import { defaultQueueSchedules } from './default-schedules.ts'
 import type { CreateQueueBody, Queue, UpdateQueueBody } from './model.ts'
-import { companyExists, isOwned } from '../../core/company-scope.ts'
+import { isOwned } from '../../core/company-scope.ts'
 import { findQueue, findQueues, queueColorTaken, queueNameTaken } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
+import { targetCompanyId } from '../../core/tenant.ts'
 
 function nameOf(raw: string): string {
   const name = raw.trim()
@@ -48,11 +47,8 @@ function uniqueRace(error: unknown): never {
 }
 
 /** The company's queues; only platform super users may name another company. */
-export async function listQueues(deps: Deps, actor: Actor, companyId = actor.companyId): Promise<Queue[]> {
-  if (companyId !== actor.companyId) {
-    if (!actor.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+export async function listQueues(deps: Deps, actor: Actor, requestedCompanyId?: number): Promise<Queue[]> {
+  const companyId = await targetCompanyId(deps.db, actor, requestedCompanyId)
   return findQueues(deps.db, { companyId })
 }
 

@@ -2,11 +2,7 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, quickMessages } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
+import { containsPattern } from '../../core/sql.ts'
 
 export type QuickMessageRow = {
   id: number

@@ -4,11 +4,9 @@
 import { and, eq } from 'drizzle-orm'
 import { quickMessages } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
 import type { CreateQuickMessageBody, MediaUploadBody, QuickMessage, QuickMessageListQuery, QuickMessageSearchQuery, UpdateQuickMessageBody } from './model.ts'
 import {
   findActiveQuickMessages,
@@ -18,8 +16,7 @@ import {
   shortcodeTaken,
   type QuickMessageRow,
 } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 function shortcodeOf(raw: string): string {
   const shortcode = raw.trim()

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { contacts, schedules, users } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 export type ScheduleRow = {
   id: number
@@ -60,10 +61,6 @@ function selectSchedules(db: Executor) {
     .from(schedules)
     .innerJoin(contacts, sameCompanyContact)
     .leftJoin(users, and(eq(users.id, schedules.userId), eq(users.companyId, schedules.companyId)))
-}
-
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 export async function findSchedule(db: Executor, input: { companyId: number; scheduleId: number }): Promise<ScheduleRow | undefined> {

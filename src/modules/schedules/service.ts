@@ -5,15 +5,12 @@
 import { and, eq } from 'drizzle-orm'
 import { contacts, schedules, tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
-import type { Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
 import type { CreateScheduleBody, MediaUploadBody, Schedule, ScheduleListQuery, SchedulePage, UpdateScheduleBody } from './model.ts'
 import { findSchedule, findSchedulePage, type ScheduleRow } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId'>
+import type { Actor } from '../../contracts/roles.ts'
 
 /** A little slack for the clock of the browser that picked the time. */
 const PAST_TOLERANCE_MS = 60_000

@@ -1,15 +1,13 @@
 // A company's options page: read by everyone signed in, changed by admins, values checked against §9.
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { isSecretSetting, isSettingKey, settingDefinitions, settingKeys } from './defaults.ts'
 import type { Setting } from './model.ts'
 import { getSettings, saveSetting } from './queries.ts'
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 /** One setting of a company (its default when unset), for the other modules and the channels. */
 export { getSetting } from './queries.ts'
-
-type Actor = Pick<Caller, 'companyId' | 'profile' | 'super'>
 
 /** Every known key in a stable order; a credential (the payment token) only for admins. */
 export async function listSettings(deps: Deps, caller: Actor): Promise<Setting[]> {
@@ -24,7 +22,7 @@ export async function updateSetting(deps: Deps, caller: Actor, key: string, rawV
   const { allowed } = settingDefinitions[key]!
   const value = rawValue.trim()
   if (allowed && !allowed.includes(value)) {
-    throw new AppError('ERR_VALIDATION', { fields: [{ field: 'value', message: `value must be one of: ${allowed.join(', ')}` }] })
+    throw invalidField('value', `value must be one of: ${allowed.join(', ')}`)
   }
   await saveSetting(deps.db, caller.companyId, key, value)
   deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })

@@ -2,7 +2,7 @@
 // WhatsApp reports a receipt, and what the platform sent is read back. Only simulated connections.
 import type { Simulator } from '../../channels/simulator/simulator.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { mimetypeOfName } from '../../core/storage/mime-types.ts'
 import { findCompanyWhatsapp } from '../whatsapp/queries.ts'
 import type { InboundBody } from './model.ts'
@@ -16,7 +16,7 @@ async function assertSimulatedConnection(deps: Deps, scope: Scope): Promise<void
 }
 
 export async function simulateInbound(deps: Deps, simulator: Simulator, scope: Scope, input: InboundBody): Promise<{ id: string }> {
-  if (!input.body?.trim() && !input.media) throw new AppError('ERR_VALIDATION', { fields: [{ field: 'body', message: 'body or media is required' }] })
+  if (!input.body?.trim() && !input.media) throw invalidField('body', 'body or media is required')
   await assertSimulatedConnection(deps, scope)
   const { media } = input
   if (media && media.size > deps.config.media.maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', { maxBytes: deps.config.media.maxBytes })

@@ -3,11 +3,7 @@ import type { Executor } from '../../../db/client.ts'
 import { tags, ticketTags } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import type { Tag, TagOption } from './model.ts'
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
+import { containsPattern } from '../../core/sql.ts'
 
 const optionColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban }
 

@@ -5,18 +5,11 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tags } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError, isUniqueViolation } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
-import { companyExists } from '../../core/company-scope.ts'
+import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
 import type { CreateTagBody, Tag, TagOption, UpdateTagBody } from './model.ts'
 import { findTag, findTagOptions, tagNameTaken } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
-
-export function canManageTags(actor: Actor): boolean {
-  return isAdmin(actor) || actor.profile === 'supervisor'
-}
+import { type Actor, isSupervisorOrAdmin } from '../../contracts/roles.ts'
+import { targetCompanyId } from '../../core/tenant.ts'
 
 function nameOf(raw: string): string {
   const name = raw.trim()
@@ -40,11 +33,8 @@ export async function showTag(deps: Deps, scope: { companyId: number; tagId: num
 }
 
 /** Every tag of the company, light; only platform super users may name another company. */
-export async function listTagOptions(deps: Deps, actor: Actor, companyId = actor.companyId): Promise<TagOption[]> {
-  if (companyId !== actor.companyId) {
-    if (!actor.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+export async function listTagOptions(deps: Deps, actor: Actor, requestedCompanyId?: number): Promise<TagOption[]> {
+  const companyId = await targetCompanyId(deps.db, actor, requestedCompanyId)
   return findTagOptions(deps.db, { companyId })
 }
 
@@ -53,7 +43,7 @@ export async function listKanbanLanes(deps: Deps, companyId: number): Promise<{ 
 }
 
 export async function createTag(deps: Deps, actor: Actor, input: CreateTagBody): Promise<Tag> {
-  if (input.kanban === 1 && !canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  if (input.kanban === 1 && !isSupervisorOrAdmin(actor)) throw new AppError('ERR_NO_PERMISSION')
   const companyId = actor.companyId
   const name = nameOf(input.name)
   const tagId = await deps.db
@@ -72,7 +62,7 @@ export async function createTag(deps: Deps, actor: Actor, input: CreateTagBody):
 }
 
 export async function updateTag(deps: Deps, actor: Actor, tagId: number, input: UpdateTagBody): Promise<Tag> {
-  if (!canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  if (!isSupervisorOrAdmin(actor)) throw new AppError('ERR_NO_PERMISSION')
   const companyId = actor.companyId
   await showTag(deps, { companyId, tagId })
   const name = input.name === undefined ? undefined : nameOf(input.name)
@@ -95,7 +85,7 @@ export async function updateTag(deps: Deps, actor: Actor, tagId: number, input: 
 
 /** Removes the tag from every ticket too (the foreign key cascades). */
 export async function deleteTag(deps: Deps, actor: Actor, tagId: number): Promise<void> {
-  if (!canManageTags(actor)) throw new AppError('ERR_NO_PERMISSION')
+  if (!isSupervisorOrAdmin(actor)) throw new AppError('ERR_NO_PERMISSION')
   const companyId = actor.companyId
   const deleted = await deps.db
     .delete(tags)

@@ -3,15 +3,12 @@
 import { and, eq } from 'drizzle-orm'
 import { ticketNotes } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
-import { invalidField } from '../companies/fields.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { findTicketViewer } from '../tickets/viewer.ts'
 import { canSeeTicket } from '../tickets/visibility.ts'
 import type { CreateTicketNoteBody, TicketNote, TicketNoteListQuery } from './model.ts'
 import { findContactNotes, findNote, findTicket } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 /** The ticket must be the company's and the contact's (404 otherwise), and one the caller may see (403). */
 async function assertTicketAccess(deps: Deps, actor: Actor, scope: { ticketId: number; contactId: number }): Promise<void> {

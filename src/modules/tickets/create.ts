@@ -4,16 +4,15 @@
 // default one is used (ERR_NO_DEF_WAPP_FOUND when it has none).
 import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
-import { invalidField } from './list-filters.ts'
-import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import type { CreateTicketBody } from './model.ts'
 import { findConnectionRow, findContactRow, findDefaultConnectionId, findQueueRef, findUserRef } from './queries.ts'
 import { trackCreated } from './tracking.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import type { TicketViewer } from './visibility.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 async function assigneeOf(deps: Deps, caller: TicketCaller, admin: boolean, requested: number | null | undefined): Promise<number> {
   const userId = requested ?? caller.userId
@@ -24,7 +23,7 @@ async function assigneeOf(deps: Deps, caller: TicketCaller, admin: boolean, requ
 }
 
 async function queueOf(deps: Deps, caller: TicketCaller, viewer: TicketViewer, requested: number | null | undefined): Promise<number | null> {
-  const admin = isAdminViewer(viewer)
+  const admin = isAdmin(viewer)
   const queueId = requested ?? null
   if (queueId === null) {
     if (!admin) throw invalidField('queueId', 'select a queue: only admins open tickets without one')
@@ -50,7 +49,7 @@ export async function createTicket(deps: Deps, caller: TicketCaller, body: Creat
   const contact = await findContactRow(deps.db, { companyId, contactId: body.contactId })
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND')
   const viewer = await viewerOf(deps, caller)
-  const userId = await assigneeOf(deps, caller, isAdminViewer(viewer), body.userId)
+  const userId = await assigneeOf(deps, caller, isAdmin(viewer), body.userId)
   const queueId = await queueOf(deps, caller, viewer, body.queueId)
   const whatsappId = await connectionOf(deps, companyId, body.whatsappId)
   const scope = { companyId, contactId: contact.id, whatsappId }

@@ -1,9 +1,5 @@
 // The list's query strings as values: id lists and days, each bad one a 422 naming its field.
-import { AppError } from '../../core/errors.ts'
-
-export function invalidField(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
+import { invalidField } from '../../core/errors.ts'
 
 const maxId = 2_147_483_647
 const maxIds = 200

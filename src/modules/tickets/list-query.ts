@@ -8,8 +8,9 @@ import { and, count, desc, eq, exists, gt, inArray, isNull, lt, lte, or, sql, ty
 import type { Executor } from '../../../db/client.ts'
 import { ticketTags, tickets, type TicketStatus } from '../../../db/schema/index.ts'
 import type { TicketViewer } from './visibility.ts'
-import { invalidField } from './list-filters.ts'
 import { TICKET_COUNT_CAP } from './model.ts'
+import { invalidField } from '../../core/errors.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 export type TicketFilters = {
   companyId: number
@@ -29,10 +30,6 @@ export type TicketFilters = {
   search?: SQL
 }
 
-export function isAdminViewer(viewer: Pick<TicketViewer, 'profile' | 'super'>): boolean {
-  return viewer.profile === 'admin' || viewer.super
-}
-
 /**
  * Which tickets a viewer's lists hold (§6). An agent: his queues' tickets, the ones assigned to him,
  * and queue-less pending ones when his allTicket is enabled - exactly canSeeTicket. An admin with
@@ -40,7 +37,7 @@ export function isAdminViewer(viewer: Pick<TicketViewer, 'profile' | 'super'>): 
  * would see (his queues, his own, queue-less pending ones), as Whaticket's admin without "show all".
  */
 export function visibilityCondition(viewer: TicketViewer, showAll: boolean): SQL | undefined {
-  const admin = isAdminViewer(viewer)
+  const admin = isAdmin(viewer)
   if (admin && showAll) return undefined
   const seesQueueless = admin || viewer.allTicket === 'enabled'
   return or(
@@ -57,7 +54,7 @@ function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, day:
 
 export function ticketListCondition(db: Executor, filters: TicketFilters): SQL | undefined {
   const tagIds = filters.tagIds ?? []
-  const userIds = isAdminViewer(filters.viewer) ? (filters.userIds ?? []) : []
+  const userIds = isAdmin(filters.viewer) ? (filters.userIds ?? []) : []
   return and(
     eq(tickets.companyId, filters.companyId),
     visibilityCondition(filters.viewer, filters.showAll),

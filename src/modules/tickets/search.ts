@@ -8,11 +8,7 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { union } from 'drizzle-orm/pg-core'
 import { contacts, messages, tickets } from '../../../db/schema/index.ts'
 import type { Executor } from '../../../db/client.ts'
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
+import { containsPattern } from '../../core/sql.ts'
 
 /** Digits when the text reads as a phone number ("+55 (11) 98765-4321"), else undefined. */
 export function numberDigits(text: string): string | undefined {

@@ -9,7 +9,7 @@
 //   edit      only the connection or the integration fields change
 //   none      nothing changes (closing a closed ticket again is harmless)
 // A non-closed ticket is open exactly when it has a user.
-import { AppError } from '../../core/errors.ts'
+import { invalidField } from '../../core/errors.ts'
 import type { TicketStatus } from '../../../db/schema/tickets.ts'
 import type { UpdateTicketBody } from './model.ts'
 
@@ -26,10 +26,6 @@ export type TicketPlan = {
   whatsappChanged: boolean
   /** The integration fields to write (close clears them all). */
   integration: { useIntegration?: boolean; promptId?: number | null; integrationId?: number | null }
-}
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
 }
 
 function integrationChanges(body: UpdateTicketBody): TicketPlan['integration'] {
@@ -53,7 +49,7 @@ function plan(before: PlannedTicket, after: PlannedTicket, transition: Transitio
 }
 
 function targetUserOfOpen(body: UpdateTicketBody, fallback: number): number {
-  if (body.userId === null) throw invalid('userId', 'an open ticket needs a user')
+  if (body.userId === null) throw invalidField('userId', 'an open ticket needs a user')
   return body.userId ?? fallback
 }
 
@@ -67,10 +63,10 @@ export function planTicketUpdate(before: PlannedTicket, body: UpdateTicketBody, 
       const userId = targetUserOfOpen(body, callerId)
       return plan(before, { status: 'open', userId, queueId, whatsappId }, 'reopen', integration)
     }
-    if (body.status === 'pending') throw invalid('status', 'a closed ticket is reopened with status open')
+    if (body.status === 'pending') throw invalidField('status', 'a closed ticket is reopened with status open')
     if (body.status === 'closed') return plan(before, before, 'none', {})
     const changes = queueId !== before.queueId || (body.userId !== undefined && body.userId !== before.userId) || whatsappId !== before.whatsappId
-    if (changes) throw invalid('status', 'a closed ticket must be reopened (status open) before it is moved')
+    if (changes) throw invalidField('status', 'a closed ticket must be reopened (status open) before it is moved')
     return plan(before, before, 'none', {})
   }
 
@@ -90,7 +86,7 @@ export function planTicketUpdate(before: PlannedTicket, body: UpdateTicketBody, 
   if (body.status === 'open') {
     userId = targetUserOfOpen(body, before.status === 'open' && before.userId !== null ? before.userId : callerId)
   } else if (body.status === 'pending') {
-    if (body.userId !== undefined && body.userId !== null) throw invalid('userId', 'a pending ticket has no user: send userId null or leave it out')
+    if (body.userId !== undefined && body.userId !== null) throw invalidField('userId', 'a pending ticket has no user: send userId null or leave it out')
     userId = null
   } else if (body.userId !== undefined) {
     userId = body.userId

@@ -12,13 +12,11 @@
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { getSetting } from '../settings/service.ts'
 import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
 import { decideClosing, type TicketClosingDecision } from './closing.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
-import { invalidField } from './list-filters.ts'
-import { isAdminViewer } from './list-query.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
 import type { TicketMessenger } from './messenger.ts'
 import type { UpdateTicketBody } from './model.ts'
@@ -38,13 +36,14 @@ import { trackChatbotEnded, trackTransition } from './tracking.ts'
 import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
+import { isAdmin } from '../../contracts/roles.ts'
 
 function snapshot(ticket: TicketRow): PlannedTicket {
   return { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, whatsappId: ticket.whatsappId }
 }
 
 function assertMayApply(viewer: TicketViewer, ticket: TicketRow, plan: TicketPlan): void {
-  if (isAdminViewer(viewer)) return
+  if (isAdmin(viewer)) return
   if (!canSeeTicket(viewer, ticket)) throw new AppError('ERR_NO_PERMISSION')
   if (plan.transition === 'none') return
   // Another agent's conversation in progress is his; only an admin reassigns it.

@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, queues, settings, userQueues, users } from '../../../db/schema/index.ts'
 import { isSecretSetting } from '../settings/defaults.ts'
 import type { PublicUser, UserOption } from './model.ts'
+import { containsPattern } from '../../core/sql.ts'
 
 /** The user as the API shows him: without secrets, with his queues and his company's essentials. */
 export async function findPublicUsers(db: Executor, scope: { companyId: number; userIds: number[] }): Promise<PublicUser[]> {
@@ -75,11 +76,6 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 export const USERS_PAGE_SIZE = 20
-
-/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
 
 /** One page of the company's users, by name, searching name and e-mail: three queries whatever the page size. */
 export async function findUserPage(db: Executor, scope: { companyId: number; searchParam?: string; pageNumber?: number }) {

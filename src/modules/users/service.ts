@@ -10,24 +10,19 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tickets, userQueues, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
-import { AppError, isUniqueViolation } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
+import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
+import { type Caller, targetCompanyId } from '../../core/tenant.ts'
 import { revokeSessions } from '../auth/service.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import type { CreateUserBody, PublicUser, UpdateUserBody, UserOption } from './model.ts'
-import { companyExists, isOwned, ownedIds } from '../../core/company-scope.ts'
+import { isOwned, ownedIds } from '../../core/company-scope.ts'
 import { emailTaken, findCompanyUser, findPublicUser, findUserOptions, findUserQueueIds } from './queries.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super' | 'sessionId'>
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 /** Trimmed name (still 2 to 50 once trimmed) and the e-mail as it is stored: trimmed, lower case. */
 function identityOf(input: { name: string; email: string }): { name: string; email: string } {
   const name = input.name.trim()
-  if (name.length < 2) throw invalid('name', 'name is required, 2 to 50 characters')
+  if (name.length < 2) throw invalidField('name', 'name is required, 2 to 50 characters')
   return { name, email: input.email.trim().toLowerCase() }
 }
 
@@ -39,12 +34,12 @@ async function assertEmailFree(db: Executor, email: string, exceptUserId?: numbe
 async function assertReferences(db: Executor, companyId: number, input: { whatsappId?: number | null; queueIds?: number[] }): Promise<void> {
   if (input.whatsappId !== undefined && input.whatsappId !== null) {
     if (!(await isOwned(db, { companyId, kind: 'connections', id: input.whatsappId }))) {
-      throw invalid('whatsappId', 'whatsappId is not a connection of your company')
+      throw invalidField('whatsappId', 'whatsappId is not a connection of your company')
     }
   }
   if (input.queueIds && input.queueIds.length > 0) {
     const known = await ownedIds(db, { companyId, kind: 'queues', ids: input.queueIds })
-    if (known.length !== input.queueIds.length) throw invalid('queueIds', 'queueIds must all be queues of your company')
+    if (known.length !== input.queueIds.length) throw invalidField('queueIds', 'queueIds must all be queues of your company')
   }
 }
 
@@ -76,11 +71,8 @@ export async function showUser(deps: Deps, caller: Actor, userId: number): Promi
 }
 
 /** The company's users for selects; only platform super users may name another company. */
-export async function listUserOptions(deps: Deps, caller: Actor, companyId = caller.companyId): Promise<UserOption[]> {
-  if (companyId !== caller.companyId) {
-    if (!caller.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+export async function listUserOptions(deps: Deps, caller: Actor, requestedCompanyId?: number): Promise<UserOption[]> {
+  const companyId = await targetCompanyId(deps.db, caller, requestedCompanyId)
   return findUserOptions(deps.db, { companyId })
 }
 
@@ -123,7 +115,7 @@ export async function createUser(deps: Deps, caller: Actor, input: CreateUserBod
  * and only name, e-mail, password and default connection: profile, allTicket and queues may be sent
  * back unchanged (the form always sends them) but not changed.
  */
-export async function updateUser(deps: Deps, caller: Actor, userId: number, input: UpdateUserBody): Promise<PublicUser> {
+export async function updateUser(deps: Deps, caller: Actor & Pick<Caller, 'sessionId'>, userId: number, input: UpdateUserBody): Promise<PublicUser> {
   const companyId = caller.companyId
   const target = await findCompanyUser(deps.db, { companyId, userId })
   if (!target) throw new AppError('ERR_NO_USER_FOUND')

@@ -12,9 +12,8 @@ import type { Executor } from '../../../db/client.ts'
 import { whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionManager } from '../../channels/sessions/manager.ts'
 import type { Deps } from '../deps.ts'
-import { companyExists, isOwned, ownedIds } from '../../core/company-scope.ts'
-import { AppError, isUniqueViolation } from '../../core/errors.ts'
-import { isAdmin, type Caller } from '../../core/tenant.ts'
+import { isOwned, ownedIds } from '../../core/company-scope.ts'
+import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import type { CreateWhatsappBody, UpdateWhatsappBody, Whatsapp, WhatsappDetail } from './model.ts'
 import {
@@ -32,12 +31,8 @@ import {
   type WhatsappRow,
 } from './queries.ts'
 import { toWhatsapp, toWhatsappDetail } from './shapes.ts'
-
-export type Actor = Pick<Caller, 'userId' | 'companyId' | 'profile' | 'super'>
-
-function invalid(field: string, message: string): AppError {
-  return new AppError('ERR_VALIDATION', { fields: [{ field, message }] })
-}
+import { type Actor, isAdmin } from '../../contracts/roles.ts'
+import { targetCompanyId } from '../../core/tenant.ts'
 
 /** The external message API's bearer token: 256 random bits. */
 export function generateConnectionToken(): string {
@@ -53,13 +48,13 @@ export async function getDefaultWhatsapp(db: Executor, companyId: number): Promi
 
 function trimmedName(name: string): string {
   const trimmed = name.trim()
-  if (trimmed.length < 2) throw invalid('name', 'name is required, 2 to 50 characters')
+  if (trimmed.length < 2) throw invalidField('name', 'name is required, 2 to 50 characters')
   return trimmed
 }
 
 function assertProviderAvailable(deps: Deps, provider: string | undefined): void {
   if (provider === 'simulator' && !deps.config.whatsappSimulator) {
-    throw invalid('provider', "provider 'simulator' is available only when WHATSAPP_SIMULATOR is on")
+    throw invalidField('provider', "provider 'simulator' is available only when WHATSAPP_SIMULATOR is on")
   }
 }
 
@@ -76,17 +71,17 @@ async function assertReferences(
 ): Promise<void> {
   if (input.queueIds && input.queueIds.length > 0) {
     const known = await ownedIds(db, { companyId, kind: 'queues', ids: input.queueIds })
-    if (known.length !== input.queueIds.length) throw invalid('queueIds', 'queueIds must all be queues of your company')
+    if (known.length !== input.queueIds.length) throw invalidField('queueIds', 'queueIds must all be queues of your company')
   }
   if (input.transferQueueId) {
     const known = await ownedIds(db, { companyId, kind: 'queues', ids: [input.transferQueueId] })
-    if (known.length === 0) throw invalid('transferQueueId', 'transferQueueId must be a queue of your company or null')
+    if (known.length === 0) throw invalidField('transferQueueId', 'transferQueueId must be a queue of your company or null')
   }
   if (input.promptId && !(await isOwned(db, { companyId, kind: 'prompts', id: input.promptId }))) {
-    throw invalid('promptId', 'promptId must be a prompt of your company or null')
+    throw invalidField('promptId', 'promptId must be a prompt of your company or null')
   }
   if (input.integrationId && !(await isOwned(db, { companyId, kind: 'integrations', id: input.integrationId }))) {
-    throw invalid('integrationId', 'integrationId must be an integration of your company or null')
+    throw invalidField('integrationId', 'integrationId must be an integration of your company or null')
   }
 }
 
@@ -104,11 +99,8 @@ async function recordOrFail(deps: Deps, companyId: number, whatsappId: number) {
 }
 
 /** The company's connections; only platform super users may name another company. */
-export async function listWhatsapps(deps: Deps, caller: Actor, companyId = caller.companyId): Promise<Whatsapp[]> {
-  if (companyId !== caller.companyId) {
-    if (!caller.super) throw new AppError('ERR_NO_PERMISSION')
-    if (!(await companyExists(deps.db, companyId))) throw new AppError('ERR_NO_COMPANY_FOUND')
-  }
+export async function listWhatsapps(deps: Deps, caller: Actor, requestedCompanyId?: number): Promise<Whatsapp[]> {
+  const companyId = await targetCompanyId(deps.db, caller, requestedCompanyId)
   const records = await findWhatsappRecords(deps.db, { companyId })
   const admin = isAdmin(caller)
   return records.map((record) => toWhatsapp(record, { admin }))

@@ -5,10 +5,11 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { needsAttention, type ConnectionStatus, type WhatsappEvent } from '../../features/connections/connection.ts'
+import { needsAttention, type ConnectionStatus } from '../../features/connections/connection.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export const CONNECTIONS_CHECK_DELAY_MS = 2000
 
@@ -18,7 +19,7 @@ type StatusById = Map<number, ConnectionStatus>
 export function useConnectionsWarning(): boolean {
   const user = useAtomValue(sessionUserAtom)
   const socket = useAtomValue(realtimeSocketAtom)
-  const admin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   // null until the first check: no badge before it, whatever the channel says meanwhile.
   const [statuses, setStatuses] = useState<StatusById | null>(null)
 
@@ -39,7 +40,7 @@ export function useConnectionsWarning(): boolean {
     }
   }, [admin, socket])
 
-  useChannel<WhatsappEvent>('whatsapp', (event) => {
+  useChannel('whatsapp', (event) => {
     setStatuses((current) => {
       if (!current) return current
       const next = new Map(current)

@@ -30,6 +30,7 @@ import {
   UsersIcon,
   type IconComponent,
 } from '../icons.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export type MenuGate = {
   admin?: boolean
@@ -79,7 +80,7 @@ export type MenuContext = {
 
 export function isAllowed(gate: MenuGate | undefined, context: MenuContext): boolean {
   if (!gate) return true
-  const admin = context.user.profile === 'admin' || context.user.super
+  const admin = isAdmin(context.user)
   if (gate.admin && !admin) return false
   if (gate.super && !context.user.super) return false
   if (gate.feature && !context.features?.[gate.feature]) return false

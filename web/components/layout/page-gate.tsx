@@ -8,6 +8,7 @@ import type { PlanFeature } from '../../../src/core/tenant.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { PageLoading } from '../page-loading.tsx'
 import { showToast } from '../toasts.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export const GATE_REDIRECT_MS = 1000
 
@@ -19,7 +20,7 @@ export function PageGate({ admin, super: superOnly, feature, children }: PageGat
   const features = useAtomValue(planFeaturesAtom)
   const decided = Boolean(user) && (!feature || features !== null)
   const allowed =
-    decided && (!admin || user?.profile === 'admin' || user?.super === true) && (!superOnly || user?.super === true) && (!feature || features?.[feature] === true)
+    decided && (!admin || isAdmin(user)) && (!superOnly || user?.super === true) && (!feature || features?.[feature] === true)
 
   useEffect(() => {
     if (!decided || allowed) return

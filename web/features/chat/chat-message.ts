@@ -1,9 +1,9 @@
 // A message as the chat holds it: the API's MessageView. The web client reads JSON without turning
 // dates into Date objects (parseDate: false), so createdAt may be an ISO string at run time even
-// though the schema says Date: `timeOf` reads either.
+// though the schema says Date (realtime frames say string): `timeOf` reads either.
 import type { MessageView } from '../../../src/modules/messages/model.ts'
 
-export type ChatMessage = MessageView
+export type ChatMessage = Omit<MessageView, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }
 
 /** Milliseconds since the epoch of an API date (a Date, or the ISO string it really is on the wire). */
 export function timeOf(value: Date | string): number {

@@ -11,7 +11,6 @@ import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { prependPage, upsertMessage, type ChatMessage } from './chat-message.ts'
 import { showApiError } from './show-api-error.ts'
 
-type AppMessageFrame = { action?: unknown; message?: ChatMessage }
 
 /** A burst of customer messages is marked read once. */
 const READ_DEBOUNCE_MS = 800
@@ -92,11 +91,9 @@ export function useTicketMessages(ticketId: number): TicketMessages {
       if (unseen && document.visibilityState === 'visible') markSeen()
     }
     document.addEventListener('visibilitychange', onVisible)
-    const stopMessages = socket.on('appMessage', (raw) => {
-      const frame = raw as AppMessageFrame | undefined
-      const message = frame?.message
-      if (!message || message.ticketId !== ticketId) return
-      if (frame.action !== 'create' && frame.action !== 'update') return
+    const stopMessages = socket.on('appMessage', (frame) => {
+      const message = frame.message
+      if (message.ticketId !== ticketId) return
       setMessages((shown) => upsertMessage(shown, message))
       if (frame.action !== 'create') return
       setLastChange({ kind: 'live', at: Date.now() })

@@ -2,22 +2,21 @@
 // `whatsapp` replaces a row wholesale (update) or drops it (delete); `whatsappSession` replaces only
 // status, qrcode, pairingCode, retries, number and updatedAt (§4). Dates stay the wire's ISO strings.
 import type { Whatsapp, WhatsappSession } from '../../../src/modules/whatsapp/model.ts'
+import type { Wire } from '../../../src/contracts/realtime.ts'
 
 export type Connection = Omit<Whatsapp, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
 export type ConnectionStatus = Whatsapp['status']
 export type SessionUpdate = Omit<WhatsappSession, 'updatedAt'> & { updatedAt: string }
 
-export type WhatsappEvent = { action: 'create' | 'update'; whatsapp: Whatsapp } | { action: 'delete'; whatsappId: number }
-export type WhatsappSessionEvent = { action: 'update'; session: WhatsappSession }
 
 /** Eden hands dates through untouched (parseDate off), but the types say Date: normalise either. */
 const isoOf = (value: unknown): string => (typeof value === 'string' ? value : new Date(value as Date).toISOString())
 
-export function toConnection(whatsapp: Whatsapp): Connection {
+export function toConnection(whatsapp: Whatsapp | Wire<Whatsapp>): Connection {
   return { ...whatsapp, createdAt: isoOf(whatsapp.createdAt), updatedAt: isoOf(whatsapp.updatedAt) }
 }
 
-export function toSessionUpdate(session: WhatsappSession): SessionUpdate {
+export function toSessionUpdate(session: WhatsappSession | Wire<WhatsappSession>): SessionUpdate {
   return { ...session, updatedAt: isoOf(session.updatedAt) }
 }
 

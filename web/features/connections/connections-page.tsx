@@ -23,13 +23,14 @@ import { SimulateCustomerDialog } from './simulate-customer-dialog.tsx'
 import { showRequestError } from './request-error.ts'
 import { StarIcon } from './star-icon.tsx'
 import { useConnections } from './use-connections.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { connectionId: number | null } | null
 
 export function ConnectionsPage() {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const admin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   const { connections, loading, upsert, remove, applySessionUpdate } = useConnections()
   const [editing, setEditing] = useState<Editing>(null)
   const [queues, setQueues] = useState<QueueChoice[]>([])

@@ -16,8 +16,6 @@ import {
   upsertConnection,
   type Connection,
   type SessionUpdate,
-  type WhatsappEvent,
-  type WhatsappSessionEvent,
 } from './connection.ts'
 import { showRequestError } from './request-error.ts'
 
@@ -54,11 +52,11 @@ export function useConnections(): ConnectionList {
   const remove = useCallback((whatsappId: number) => setConnections((current) => removeConnection(current, whatsappId)), [])
   const applySessionUpdate = useCallback((session: SessionUpdate) => setConnections((current) => applySession(current, session)), [])
 
-  useChannel<WhatsappEvent>('whatsapp', (event) => {
+  useChannel('whatsapp', (event) => {
     if (event.action === 'delete') remove(event.whatsappId)
     else if (event.whatsapp) upsert(toConnection(event.whatsapp))
   })
-  useChannel<WhatsappSessionEvent>('whatsappSession', (event) => {
+  useChannel('whatsappSession', (event) => {
     if (event.action === 'update' && event.session) applySessionUpdate(toSessionUpdate(event.session))
   })
 

@@ -4,8 +4,6 @@ import type { ContactSummary } from '../../../src/modules/messages/model.ts'
 
 export type ContactRow = ContactSummary
 
-/** The `contact` channel's payloads (src/modules/contacts/realtime.ts publishes them). */
-export type ContactEvent = { action: 'create' | 'update'; contact: ContactRow } | { action: 'delete'; contactId: number }
 
 /** Only the table's fields: a list item or a saved contact carries more than the table needs. */
 export function toContactRow(contact: ContactRow): ContactRow {

@@ -23,11 +23,12 @@ import { isPageAvailable } from '../../routes.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ContactAvatar } from '../ticket/contact-avatar.tsx'
 import { ContactDialog } from './contact-dialog.tsx'
-import { toContactRow, type ContactEvent, type ContactRow } from './contact-row.ts'
+import { toContactRow, type ContactRow } from './contact-row.ts'
 import { downloadContacts } from './export-download.ts'
 import type { ExportFormat } from './export-file.ts'
 import { ImportDialog } from './import-dialog.tsx'
 import { StartTicketDialog } from './start-ticket-dialog.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { contactId: number | null }
 
@@ -35,7 +36,7 @@ export function ContactsPage() {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
   const features = useAtomValue(planFeaturesAtom)
-  const isAdmin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   const canSchedule = Boolean(features?.useSchedules) && isPageAvailable('/schedules')
   const [search, setSearch] = useState('')
   const [count, setCount] = useState<number | null>(null)
@@ -71,7 +72,7 @@ export function ContactsPage() {
     setCount((current) => (current === null ? current : current + (kind === 'created' ? 1 : -1)))
   }, [])
 
-  useChannel<ContactEvent>('contact', (event) => {
+  useChannel('contact', (event) => {
     if (event.action === 'delete') {
       if (!search || list.items.some((contact) => contact.id === event.contactId)) countChange('deleted', event.contactId)
       list.remove(event.contactId)
@@ -156,7 +157,7 @@ export function ContactsPage() {
         cell: ({ row }) => (
           <ContactActions
             contact={row.original}
-            canDelete={isAdmin}
+            canDelete={admin}
             canSchedule={canSchedule}
             onStart={setStarting}
             onEdit={(contact) => setEditing({ contactId: contact.id })}
@@ -165,7 +166,7 @@ export function ContactsPage() {
         ),
       },
     ],
-    [canSchedule, isAdmin, t],
+    [canSchedule, admin, t],
   )
 
   const deletingName = deleting?.name ?? ''

@@ -18,6 +18,7 @@ import { sessionUserAtom } from '../../state/session.ts'
 import { otherOpenTicketOf } from '../ticket-list/other-open-ticket.ts'
 import { useTicketChoices } from '../ticket-list/use-ticket-choices.ts'
 import type { ContactRow } from './contact-row.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 const NO_QUEUE = 'none'
 
@@ -26,16 +27,16 @@ type Option = { id: number; name: string }
 export function StartTicketDialog({ contact, onClose }: { contact: ContactRow; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const isAdmin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
   const ownQueues = useMemo<Option[]>(() => (user?.queues ?? []).map((queue) => ({ id: queue.id, name: queue.name })), [user?.queues])
-  const { queues, connections, connectionKey, setConnectionKey } = useTicketChoices(isAdmin)
-  const [queueKey, setQueueKey] = useState<Key | null>(isAdmin ? NO_QUEUE : ownQueues.length === 1 ? ownQueues[0]!.id : null)
+  const { queues, connections, connectionKey, setConnectionKey } = useTicketChoices(admin)
+  const [queueKey, setQueueKey] = useState<Key | null>(admin ? NO_QUEUE : ownQueues.length === 1 ? ownQueues[0]!.id : null)
   const [queueError, setQueueError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
 
-  const queueOptions = [...(isAdmin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))]
+  const queueOptions = [...(admin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))]
   const connectionOptions = connections.map((connection) => ({
     id: connection.id,
     label: connection.status === 'CONNECTED' ? connection.name : `${connection.name} (${t`not connected`})`,
@@ -45,7 +46,7 @@ export function StartTicketDialog({ contact, onClose }: { contact: ContactRow; o
     event.preventDefault()
     setNotice(null)
     const queueId = queueKey === null || queueKey === NO_QUEUE ? null : Number(queueKey)
-    if (!isAdmin && queueId === null) {
+    if (!admin && queueId === null) {
       setQueueError(t`Select a queue`)
       return
     }
@@ -99,7 +100,7 @@ export function StartTicketDialog({ contact, onClose }: { contact: ContactRow; o
             setQueueError(undefined)
           }}
           placeholder={t`Select a queue`}
-          isRequired={!isAdmin}
+          isRequired={!admin}
           error={queueError}
         />
         <Select label={t`Connection`} options={connectionOptions} value={connectionKey} onChange={setConnectionKey} placeholder={t`Default connection`} />

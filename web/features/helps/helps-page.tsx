@@ -19,7 +19,6 @@ import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { videoWatchUrl, youtubeIdOf, youtubeThumbnailUrl } from './video.ts'
 
 type HelpCard = Omit<Help, 'createdAt' | 'updatedAt'>
-type HelpEvent = { action: 'create' | 'update'; help: HelpCard } | { action: 'delete'; helpId: number }
 
 /** The grid's order, as GET /helps/list gives it: by title. */
 function byTitle(first: HelpCard, second: HelpCard): number {
@@ -108,7 +107,7 @@ export function HelpsPage() {
   // Frames sent while the socket was down are lost: read again after a reconnect.
   useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
-  useChannel<HelpEvent>('helps', (event) => {
+  useChannel('helps', (event) => {
     setHelps((current) => {
       if (current === null) return current
       const others = current.filter((help) => help.id !== (event.action === 'delete' ? event.helpId : event.help.id))

@@ -18,8 +18,6 @@ import { applyTicket, removeTicket, type NotificationViewer, type NotifiedTicket
 import { playChime } from './notification-sound.ts'
 import { openTicketPage } from './open-ticket-link.ts'
 
-type TicketFrame = { action: 'update' | 'updateUnread' | 'delete'; ticket?: NotifiedTicket; ticketId?: number }
-type MessageFrame = { action: 'create' | 'update'; message: { fromMe: boolean; body: string }; ticket: NotifiedTicket }
 
 function showBrowserNotification(ticket: NotifiedTicket, body: string): void {
   if (typeof Notification === 'undefined') {
@@ -68,18 +66,17 @@ export function NotificationsBell() {
     return () => socket.leave('joinNotification')
   }, [socket])
 
-  useChannel<TicketFrame>('ticket', (frame) => {
+  useChannel('ticket', (frame) => {
     if (!viewer) return
     if (frame.action === 'delete') {
-      const ticketId = frame.ticketId ?? frame.ticket?.id
-      if (ticketId !== undefined) setTickets((list) => removeTicket(list, ticketId))
-    } else if (frame.ticket) {
+      setTickets((list) => removeTicket(list, frame.ticketId))
+    } else {
       const ticket = frame.ticket
       setTickets((list) => (list.some((item) => item.id === ticket.id) || ticket.unreadMessages > 0 ? applyTicket(list, ticket, viewer) : list))
     }
   })
 
-  useChannel<MessageFrame>('appMessage', (frame) => {
+  useChannel('appMessage', (frame) => {
     if (!viewer || frame.action !== 'create' || frame.message.fromMe) return
     const ticket = frame.ticket
     setTickets((list) => applyTicket(list, ticket, viewer))

@@ -3,8 +3,6 @@ import type { Prompt } from '../../../src/modules/prompts/model.ts'
 
 export type PromptRow = Omit<Prompt, 'createdAt' | 'updatedAt'>
 
-/** src/modules/prompts/service.ts publishPrompt: create/update upsert by id, delete by promptId (§7 Realtime). */
-export type PromptEvent = { action: 'create' | 'update'; prompt: PromptRow } | { action: 'delete'; promptId: number }
 
 /** Only the fields the page uses: the socket and the REST answer carry the dates too. */
 export function toPromptRow(prompt: PromptRow): PromptRow {

@@ -10,8 +10,7 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
-import type { QueueEvent } from '../queues/queue.ts'
-import { applyQueueChange, comparePrompts, removePrompt, toPromptRow, upsertPrompt, type PromptEvent, type PromptRow } from './prompt-row.ts'
+import { applyQueueChange, comparePrompts, removePrompt, toPromptRow, upsertPrompt, type PromptRow } from './prompt-row.ts'
 
 export function usePrompts() {
   const { i18n } = useLingui()
@@ -42,11 +41,11 @@ export function usePrompts() {
   const upsert = useCallback((prompt: PromptRow) => setPrompts((current) => upsertPrompt(current, prompt)), [])
   const remove = useCallback((promptId: number) => setPrompts((current) => removePrompt(current, promptId)), [])
 
-  useChannel<PromptEvent>('prompt', (event) => {
+  useChannel('prompt', (event) => {
     if (event.action === 'delete') remove(event.promptId)
     else if (event.prompt) upsert(event.prompt)
   })
-  useChannel<QueueEvent>('queue', (event) => {
+  useChannel('queue', (event) => {
     const change = event.action === 'delete' ? { queueId: event.queueId, name: null } : { queueId: event.queue.id, name: event.queue.name }
     setPrompts((current) => applyQueueChange(current, change))
   })

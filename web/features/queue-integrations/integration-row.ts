@@ -4,7 +4,6 @@ import type { QueueIntegration } from '../../../src/modules/queue-integrations/m
 
 export type IntegrationRow = Omit<QueueIntegration, 'createdAt' | 'updatedAt'>
 
-export type IntegrationEvent = { action: 'create' | 'update'; queueIntegration: IntegrationRow } | { action: 'delete'; integrationId: number }
 
 /** The server's search: the name contains the text, without case. */
 export function matchesIntegrationSearch(row: Pick<IntegrationRow, 'name'>, search: string): boolean {

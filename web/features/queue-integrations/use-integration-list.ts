@@ -10,7 +10,7 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage, type PagedList } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { matchesIntegrationSearch, type IntegrationEvent, type IntegrationRow } from './integration-row.ts'
+import { matchesIntegrationSearch, type IntegrationRow } from './integration-row.ts'
 
 export type IntegrationList = Pick<PagedList<IntegrationRow>, 'items' | 'hasMore' | 'loading' | 'loadMore'> & {
   count: number
@@ -72,7 +72,7 @@ export function useIntegrationList(search: string): IntegrationList {
     [drop, upsert],
   )
 
-  useChannel<IntegrationEvent>('queueIntegration', (event) => {
+  useChannel('queueIntegration', (event) => {
     if (event.action === 'delete') drop(event.integrationId)
     else if (event.queueIntegration) apply(event.queueIntegration, event.action)
   })

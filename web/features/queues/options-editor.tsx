@@ -20,7 +20,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { serverFieldErrors } from '../../forms/server-errors.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
-import { optionsChangeFor, OwnOptionChanges, type QueueChannelFrame } from './option-echoes.ts'
+import { optionsChangeFor, OwnOptionChanges } from './option-echoes.ts'
 import '../../styles/live-notices.css'
 
 type Editing = { mode: 'add'; parentId: number | null } | { mode: 'edit'; optionId: number } | null
@@ -59,7 +59,7 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
     void load()
   }, [outdated, busy, load])
 
-  useChannel<QueueChannelFrame>('queue', (frame) => {
+  useChannel('queue', (frame) => {
     const change = optionsChangeFor(frame, queueId)
     if (change && own.current.heard(change) === 'other') setOutdated(true)
   })

@@ -13,8 +13,6 @@ export type QueueRow = {
   schedules: ScheduleEntry[]
 }
 
-/** The `queue` channel (src/modules/queues/service.ts publishQueue): creates and edits are both 'update'. */
-export type QueueEvent = { action: 'update'; queue: QueueRow } | { action: 'delete'; queueId: number }
 
 /** Only the fields the page uses: the socket and the REST answer carry more (dates, companyId). */
 export function toQueueRow(queue: QueueRow): QueueRow {

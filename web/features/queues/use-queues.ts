@@ -8,7 +8,7 @@ import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
-import { compareQueues, removeQueue, toQueueRow, upsertQueue, type QueueEvent, type QueueRow } from './queue.ts'
+import { compareQueues, removeQueue, toQueueRow, upsertQueue, type QueueRow } from './queue.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 
 export function useQueues() {
@@ -35,7 +35,7 @@ export function useQueues() {
   const upsert = useCallback((queue: QueueRow) => setQueues((current) => upsertQueue(current, queue)), [])
   const remove = useCallback((queueId: number) => setQueues((current) => removeQueue(current, queueId)), [])
 
-  useChannel<QueueEvent>('queue', (event) => {
+  useChannel('queue', (event) => {
     if (event.action === 'delete') remove(event.queueId)
     else if (event.queue) upsert(event.queue)
   })

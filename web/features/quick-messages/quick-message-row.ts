@@ -1,16 +1,15 @@
 // A quick message as the page holds it, the `quickemessage` channel's payloads and who may change one.
 import type { QuickMessage } from '../../../src/modules/quick-messages/model.ts'
 import type { SessionUser } from '../../state/session.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export type QuickMessageRow = Omit<QuickMessage, 'createdAt' | 'updatedAt'>
 
-/** src/modules/quick-messages/service.ts publish(): create/update carry the record, delete its id. */
-export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessageRow } | { action: 'delete'; id: number }
 
 /** The server's rule (editableOrFail): your own, or a shared one when you are an admin. */
 export function canEditQuickMessage(user: Pick<SessionUser, 'id' | 'profile' | 'super'> | null, row: Pick<QuickMessageRow, 'userId' | 'geral'>): boolean {
   if (!user) return false
-  return row.userId === user.id || (row.geral && (user.profile === 'admin' || user.super))
+  return row.userId === user.id || (row.geral && isAdmin(user))
 }
 
 /** §5 Quick message: "file names have spaces replaced by underscores" (the server stores it so). */

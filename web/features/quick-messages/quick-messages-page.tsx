@@ -17,7 +17,7 @@ import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { QuickMessageDialog } from './quick-message-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { canEditQuickMessage, messagePreview, type QuickMessageEvent, type QuickMessageRow } from './quick-message-row.ts'
+import { canEditQuickMessage, messagePreview, type QuickMessageRow } from './quick-message-row.ts'
 
 export function QuickMessagesPage() {
   const { t, i18n } = useLingui()
@@ -40,7 +40,7 @@ export function QuickMessagesPage() {
   )
   const list = usePagedList(fetchPage, search)
 
-  useChannel<QuickMessageEvent>('quickemessage', (event) => {
+  useChannel('quickemessage', (event) => {
     if (event.action === 'delete') list.remove(event.id)
     else if (event.record) list.upsert(event.record)
   })

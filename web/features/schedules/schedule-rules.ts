@@ -15,8 +15,6 @@ export type ScheduleRecord = Omit<Schedule, 'sendAt' | 'sentAt' | 'createdAt' | 
 export type ScheduleStatus = Schedule['status']
 export type ScheduleContact = { id: number; name: string; number: string }
 
-/** src/modules/schedules/realtime.ts (the `schedule` channel): create/update carry the schedule, delete its id. */
-export type ScheduleEvent = { action: 'create' | 'update'; schedule: ScheduleRecord } | { action: 'delete'; scheduleId: number }
 
 /** §5 Schedule message: body at least 5 characters; the server's upper bound. */
 export const SCHEDULE_BODY_MIN = 5

@@ -9,7 +9,7 @@ import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { scheduleErrorMessage } from './schedule-errors.ts'
-import { matchesScheduleSearch, type ScheduleEvent, type ScheduleRecord } from './schedule-rules.ts'
+import { matchesScheduleSearch, type ScheduleRecord } from './schedule-rules.ts'
 
 /** The server's page size (src/core/schemas.ts PAGE_SIZE, not imported: it would bring Elysia along). */
 const SCHEDULE_PAGE_SIZE = 20
@@ -72,7 +72,7 @@ export function useScheduleList(search: string): ScheduleList {
     void load()
   }, [load])
 
-  useChannel<ScheduleEvent>('schedule', (event) => {
+  useChannel('schedule', (event) => {
     const current = shown.current
     if (event.action === 'delete') {
       if (current.some((schedule) => schedule.id === event.scheduleId)) {

@@ -20,7 +20,7 @@ import { CompanyDialog, type CompanyRow, type PlanRow } from './company-dialog.t
 import { daysToDue, dueToneOf } from './company-rules.ts'
 import { DueDateCell } from './due-date-cell.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
-import { upsertById, type CompanyEvent, type PlanEvent } from './live-events.ts'
+import { upsertById } from './live-events.ts'
 import { recurrenceLabels } from './recurrence.ts'
 import { failureOf } from './requests.ts'
 
@@ -48,11 +48,11 @@ export function CompaniesTab({ ownCompanyId }: { ownCompanyId: number }) {
   // Frames sent while the socket was down are lost: read again after a reconnect.
   useEffect(() => socket?.onReconnect(list.reload), [socket, list.reload])
 
-  useChannel<CompanyEvent>('companies', (event) => {
+  useChannel('companies', (event) => {
     if (event.action === 'delete') list.remove(event.companyId)
     else list.upsert(event.company)
   })
-  useChannel<PlanEvent>('plans', (event) => {
+  useChannel('plans', (event) => {
     if (event.action === 'delete') {
       setPlans((current) => current.filter((plan) => plan.id !== event.planId))
       return

@@ -13,7 +13,6 @@ import { showToast } from '../../components/toasts.tsx'
 import { WeekHoursEditor } from '../../components/week-hours-editor.tsx'
 import { serverScheduleProblem, weekOf, weekProblems, type TimeField } from '../../forms/week-hours.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
-import type { SettingsEvent } from './live-events.ts'
 import { failureOf } from './requests.ts'
 import '../../styles/live-notices.css'
 
@@ -35,7 +34,7 @@ export function CompanyHoursTab({ companyId }: { companyId: number }) {
   // The week this page itself sent last: its own echo on the channel changes nothing.
   const lastSent = useRef<string | null>(null)
 
-  useChannel<SettingsEvent>('settings', (event) => {
+  useChannel('settings', (event) => {
     if (event.action !== 'schedules') return
     const heard = weekOf(event.schedules)
     if (weekKey(heard) === lastSent.current) return

@@ -14,7 +14,6 @@ import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { HelpDialog, type HelpRow } from './help-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
-import type { HelpEvent } from './live-events.ts'
 import { failureOf } from './requests.ts'
 
 export function HelpsTab() {
@@ -39,7 +38,7 @@ export function HelpsTab() {
   // Frames sent while the socket was down are lost: read again after a reconnect.
   useEffect(() => socket?.onReconnect(list.reload), [socket, list.reload])
 
-  useChannel<HelpEvent>('helps', (event) => {
+  useChannel('helps', (event) => {
     if (event.action === 'delete') list.remove(event.helpId)
     else list.upsert(event.help)
   })

@@ -15,7 +15,7 @@ import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { formatMoney } from '../../i18n/format.ts'
 import type { PlanRow } from './company-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
-import { upsertById, type PlanEvent } from './live-events.ts'
+import { upsertById } from './live-events.ts'
 import { PlanDialog } from './plan-dialog.tsx'
 import { planFeatureLabels } from './plan-features.ts'
 import { planFeatures } from './plan-rules.ts'
@@ -47,7 +47,7 @@ export function PlansTab() {
 
   const upsert = (plan: PlanRow) => setPlans((current) => upsertById(current, plan))
 
-  useChannel<PlanEvent>('plans', (event) => {
+  useChannel('plans', (event) => {
     if (event.action === 'delete') setPlans((current) => current.filter((plan) => plan.id !== event.planId))
     else upsert(event.plan)
   })

@@ -18,7 +18,6 @@ import { CompanyHoursTab } from './company-hours-tab.tsx'
 import { HelpsTab } from './helps-tab.tsx'
 import { OptionsTab } from './options-tab.tsx'
 import { PlansTab } from './plans-tab.tsx'
-import type { SettingsEvent } from './live-events.ts'
 import { failureOf } from './requests.ts'
 import { settingsMapOf, type SettingsMap } from './setting-options.ts'
 
@@ -60,7 +59,7 @@ export function SettingsPage() {
   // Frames sent while the socket was down are lost: read again after a reconnect.
   useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
-  useChannel<SettingsEvent>('settings', (event) => {
+  useChannel('settings', (event) => {
     if (event.action !== 'update') return
     const { key, value } = event.setting
     setSettings((current) => current && { ...current, [key]: value })

@@ -3,5 +3,3 @@ import type { Tag } from '../../../src/modules/tags/model.ts'
 
 export type TagRow = Omit<Tag, 'createdAt' | 'updatedAt'>
 
-/** The `tag` channel's payloads (src/modules/tags/service.ts publishTag). */
-export type TagEvent = { action: 'create' | 'update'; tag: TagRow } | { action: 'delete'; tagId: number }

@@ -14,15 +14,15 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { canManageTags } from './tag-access.ts'
 import { TagDialog } from './tag-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import type { TagEvent, TagRow } from './tag-row.ts'
+import type { TagRow } from './tag-row.ts'
+import { isSupervisorOrAdmin } from '../../../src/contracts/roles.ts'
 
 export function TagsPage() {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const manager = canManageTags(user)
+  const manager = isSupervisorOrAdmin(user)
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<{ tag: TagRow | null } | null>(null)
   const [deleting, setDeleting] = useState<TagRow | null>(null)
@@ -40,7 +40,7 @@ export function TagsPage() {
   )
   const list = usePagedList(fetchPage, search)
 
-  useChannel<TagEvent>('tag', (event) => {
+  useChannel('tag', (event) => {
     if (event.action === 'delete') list.remove(event.tagId)
     else if (event.tag) list.upsert(event.tag)
   })

@@ -19,6 +19,7 @@ import { sessionUserAtom } from '../../state/session.ts'
 import { otherOpenTicketOf } from './other-open-ticket.ts'
 import { useTicketChoices } from './use-ticket-choices.ts'
 import { normalizeTicket, type ListTicket } from './ticket-lists.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 const NO_QUEUE = 'none'
 
@@ -31,7 +32,7 @@ export type NewTicketModalProps = {
 export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const isAdmin = user?.profile === 'admin' || user?.super === true
+  const admin = isAdmin(user)
 
   const [search, setSearch] = useState('')
   const [contact, setContact] = useState<ContactChoice | null>(null)
@@ -40,7 +41,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
   const [newNumber, setNewNumber] = useState('')
   const [savingContact, setSavingContact] = useState(false)
 
-  const { queues, connections, connectionKey, setConnectionKey } = useTicketChoices(isAdmin)
+  const { queues, connections, connectionKey, setConnectionKey } = useTicketChoices(admin)
   const [queueKey, setQueueKey] = useState<Key | null>(null)
   const [contactError, setContactError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | null>(null)
@@ -48,8 +49,8 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
 
 
   const queueOptions = useMemo(
-    () => [...(isAdmin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))],
-    [isAdmin, queues, t],
+    () => [...(admin ? [{ id: NO_QUEUE, label: t`No queue` }] : []), ...queues.map((queue) => ({ id: queue.id, label: queue.name }))],
+    [admin, queues, t],
   )
   const statusLabel = (status: string) => {
     switch (status) {
@@ -95,7 +96,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
       return
     }
     const queueId = queueKey === null || queueKey === NO_QUEUE ? null : Number(queueKey)
-    if (!isAdmin && queueId === null) {
+    if (!admin && queueId === null) {
       showToast('warning', t`Select a queue`)
       return
     }
@@ -169,7 +170,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
             {t`Add a new contact`}
           </Button>
         ) : null}
-        <Select label={t`Queue`} options={queueOptions} value={queueKey} onChange={setQueueKey} placeholder={t`Select a queue`} isRequired={!isAdmin} />
+        <Select label={t`Queue`} options={queueOptions} value={queueKey} onChange={setQueueKey} placeholder={t`Select a queue`} isRequired={!admin} />
         <Select label={t`Connection`} options={connectionOptions} value={connectionKey} onChange={setConnectionKey} placeholder={t`Default connection`} />
         {notice ? (
           <p className="new-ticket-notice" role="alert">

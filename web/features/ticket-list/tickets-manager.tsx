@@ -21,6 +21,7 @@ import { TicketListView } from './ticket-list-view.tsx'
 import type { TicketAction } from './ticket-row.tsx'
 import { useTicketLists, type SearchFilters } from './use-ticket-lists.ts'
 import '../../styles/ticket-list.css'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 // What only a click asks for loads on demand, keeping the inbox's first load small.
 const NewTicketModal = lazy(() => import('./new-ticket-modal.tsx').then((module) => ({ default: module.NewTicketModal })))
@@ -44,7 +45,7 @@ export function TicketsManager() {
 
 function Manager({ user }: { user: SessionUser }) {
   const { t, i18n } = useLingui()
-  const isAdmin = user.profile === 'admin' || user.super
+  const admin = isAdmin(user)
   const openTicket = useSetAtom(openTicketAtom)
   const selectedUuid = useAtomValue(selectedTicketUuidAtom)
 
@@ -60,11 +61,11 @@ function Manager({ user }: { user: SessionUser }) {
 
   const scope = useMemo<ListScope>(
     () => ({
-      viewer: { userId: user.id, admin: isAdmin, allTicket: user.allTicket, queueIds: userQueueIds },
-      showAll: isAdmin && showAll,
+      viewer: { userId: user.id, admin, allTicket: user.allTicket, queueIds: userQueueIds },
+      showAll: admin && showAll,
       selectedQueueIds,
     }),
-    [user.id, isAdmin, user.allTicket, userQueueIds, showAll, selectedQueueIds],
+    [user.id, admin, user.allTicket, userQueueIds, showAll, selectedQueueIds],
   )
   const { lists, loadMore, retry, applyTicket } = useTicketLists(scope, search, activeByTab[tab])
 
@@ -118,7 +119,7 @@ function Manager({ user }: { user: SessionUser }) {
   )
   const onActionSync = useCallback((ticket: ListTicket, action: TicketAction) => void onAction(ticket, action), [onAction])
 
-  const listProps = { isAdmin, busyTicketId, onOpen, onAction: onActionSync, onPeek: setPeeked }
+  const listProps = { isAdmin: admin, busyTicketId, onOpen, onAction: onActionSync, onPeek: setPeeked }
   const assignedCount = lists.open.loaded ? countLabel(lists.open) : null
   const pendingCount = lists.pending.loaded ? countLabel(lists.pending) : null
 
@@ -129,7 +130,7 @@ function Manager({ user }: { user: SessionUser }) {
           <PlusIcon />
           {t`New ticket`}
         </Button>
-        {isAdmin ? (
+        {admin ? (
           <Switch className="tickets-show-all" isSelected={showAll} onChange={setShowAll}>
             <span className="switch-track" aria-hidden="true">
               <span className="switch-thumb" />
@@ -204,7 +205,7 @@ function Manager({ user }: { user: SessionUser }) {
         </TabPanel>
         <TabPanel id="search" className="tickets-panel">
           <Suspense fallback={null}>
-            <SearchBar isAdmin={isAdmin} onChange={setSearch} />
+            <SearchBar isAdmin={admin} onChange={setSearch} />
           </Suspense>
           <TicketListView
             list={lists.search}

@@ -15,14 +15,14 @@ import { sessionUserAtom } from '../../state/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { TrashIcon } from '../../components/icons.tsx'
 import { formatDateTime } from './date-time.ts'
-import { isAdminUser } from './roles.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export const NOTE_MIN_LENGTH = 2
 
 export function TicketNotes({ ticket }: { ticket: TicketView }) {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const isAdmin = isAdminUser(user)
+  const admin = isAdmin(user)
   const [notes, setNotes] = useState<TicketNote[] | null>(null)
   const [text, setText] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -117,7 +117,7 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
                   <span>
                     {author} · <time dateTime={new Date(note.createdAt).toISOString()}>{when}</time>
                   </span>
-                  {note.userId === user?.id || isAdmin ? (
+                  {note.userId === user?.id || admin ? (
                     <Button variant="ghost" icon aria-label={t`Delete note by ${author} of ${when}`} onPress={() => setDeleting(note)}>
                       <TrashIcon />
                     </Button>

@@ -15,7 +15,7 @@ import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { TagsDialog } from './tags-dialog.tsx'
 import type { OpenTicket } from './use-ticket.ts'
-import { isAdminUser } from './roles.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 // The schedule dialog (date picker and all) loads on first use, not with the inbox.
 const ScheduleDialog = lazy(() => import('../schedules/schedule-dialog.tsx').then((module) => ({ default: module.ScheduleDialog })))
@@ -25,7 +25,7 @@ type OptionDialog = 'schedule' | 'tags' | 'delete'
 export function TicketOptionsMenu({ ticket, open }: { ticket: TicketView; open: OpenTicket }) {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
-  const isAdmin = isAdminUser(user)
+  const admin = isAdmin(user)
   const canSchedule = Boolean(useAtomValue(planFeaturesAtom)?.useSchedules)
   const [dialog, setDialog] = useState<OptionDialog | null>(null)
   const openOrClose = (which: OptionDialog) => (isOpen: boolean) => setDialog(isOpen ? which : null)
@@ -62,7 +62,7 @@ export function TicketOptionsMenu({ ticket, open }: { ticket: TicketView; open: 
               <TagIcon />
               {t`Edit tags`}
             </MenuItem>
-            {isAdmin ? (
+            {admin ? (
               <MenuItem id="delete" className="menu-item ticket-menu-danger">
                 <TrashIcon />
                 {t`Delete ticket`}

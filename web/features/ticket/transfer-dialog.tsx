@@ -14,7 +14,6 @@ import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { useTicketRequests } from './ticket-requests.ts'
-import { isAdminUser } from './roles.ts'
 
 type Named = { id: number; name: string }
 type UserChoice = Named & { queueIds: number[] }

@@ -11,8 +11,6 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { openTicketAtom, selectedTicketUuidAtom, TICKETS_PATH } from '../inbox/selection.ts'
 
-type TicketFrame = { action?: unknown; ticket?: TicketView; ticketId?: unknown }
-type ContactFrame = { action?: unknown; contact?: { id: number; name: string; number: string; profilePicUrl: string } }
 
 export type OpenTicket = {
   ticket: TicketView | null
@@ -77,18 +75,16 @@ export function useTicket(uuid: string): OpenTicket {
 
   useEffect(() => {
     if (!socket || ticketId === undefined) return
-    const offTicket = socket.on('ticket', (raw) => {
-      const frame = raw as TicketFrame
-      if ((frame.action === 'update' || frame.action === 'updateUnread') && frame.ticket?.id === ticketId) setTicketState(frame.ticket)
+    const offTicket = socket.on('ticket', (frame) => {
+      if (frame.action !== 'delete' && frame.ticket.id === ticketId) setTicketState({ ...frame.ticket, updatedAt: new Date(frame.ticket.updatedAt) })
       // Deleted, or moved where this user no longer sees it. After our own transfer or return the
       // panel closes on the answer, with its own message.
       else if (frame.action === 'delete' && frame.ticketId === ticketId && ownRequests.current === 0) {
         closeTicket({ kind: 'info', text: t`This ticket was deleted or moved out of your reach.` })
       }
     })
-    const offContact = socket.on('contact', (raw) => {
-      const frame = raw as ContactFrame
-      if (frame.action !== 'update' || !frame.contact || frame.contact.id !== contactId) return
+    const offContact = socket.on('contact', (frame) => {
+      if (frame.action !== 'update' || frame.contact.id !== contactId) return
       const { id, name, number, profilePicUrl } = frame.contact
       setTicketState((current) => (current ? { ...current, contact: { id, name, number, profilePicUrl } } : current))
     })

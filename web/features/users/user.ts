@@ -9,8 +9,6 @@ export type UserRow = Omit<PublicUser, 'createdAt' | 'updatedAt'>
 export type Profile = UserRow['profile']
 export type AllTicket = UserRow['allTicket']
 
-/** `company-<id>-user`: the server sends the whole user on create and update, only its id on delete. */
-export type UserEvent = { action: 'create' | 'update'; user: UserRow } | { action: 'delete'; userId: number }
 
 /** The profiles an admin gives, from the least to the most rights. */
 export const profiles: Profile[] = ['user', 'supervisor', 'admin']

@@ -20,8 +20,9 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
-import { matchesSearch, type UserEvent, type UserRow } from './user.ts'
+import { matchesSearch, type UserRow } from './user.ts'
 import { UserDialog, type ConnectionChoice } from './user-dialog.tsx'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { user: UserRow | null } | null
 
@@ -29,7 +30,7 @@ export function UsersPage() {
   const { t, i18n } = useLingui()
   const me = useAtomValue(sessionUserAtom)
   // §6 user-modal:editProfile and user-modal:editQueues.
-  const editAccess = me?.profile === 'admin' || me?.super === true
+  const editAccess = isAdmin(me)
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<UserRow | null>(null)
@@ -82,7 +83,7 @@ export function UsersPage() {
     if (me && user.id === me.id) updateSessionUser(user)
   }
 
-  useChannel<UserEvent>('user', (event) => {
+  useChannel('user', (event) => {
     if (event.action === 'delete') list.remove(event.userId)
     else if (event.user) applySaved(event.user)
   })

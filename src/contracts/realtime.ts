@@ -1,0 +1,93 @@
+// The realtime channels (spec §7 "Realtime") and what their frames carry, for the server that
+// publishes them and the web app that listens. A frame on the wire is {channel: 'company-<id>-<name>',
+// data}; `name` is one of realtimeChannels and `data` is ChannelFrames[name] as JSON.
+// A shared contract: the web bundle imports these values, so this file imports nothing but types
+// (the modules' model types vanish from the bundle).
+import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
+import type { Help } from '../modules/helps/model.ts'
+import type { ContactSummary, MessageView } from '../modules/messages/model.ts'
+import type { Plan } from '../modules/plans/model.ts'
+import type { Prompt } from '../modules/prompts/model.ts'
+import type { QueueIntegration } from '../modules/queue-integrations/model.ts'
+import type { Queue } from '../modules/queues/model.ts'
+import type { QuickMessage } from '../modules/quick-messages/model.ts'
+import type { Schedule } from '../modules/schedules/model.ts'
+import type { Setting } from '../modules/settings/model.ts'
+import type { Tag } from '../modules/tags/model.ts'
+import type { TicketView } from '../modules/tickets/view.ts'
+import type { PublicUser } from '../modules/users/model.ts'
+import type { Whatsapp, WhatsappSession } from '../modules/whatsapp/model.ts'
+
+/** Every channel suffix the server publishes on ('company-<id>-' + suffix). */
+export const realtimeChannels = [
+  'ticket',
+  'appMessage',
+  'contact',
+  'whatsapp',
+  'whatsappSession',
+  'user',
+  'auth',
+  'queue',
+  'tag',
+  'quickemessage',
+  'schedule',
+  'settings',
+  'prompt',
+  'queueIntegration',
+  'companies',
+  'plans',
+  'helps',
+] as const
+
+export type RealtimeChannel = (typeof realtimeChannels)[number]
+
+/** What happened to a queue's option tree, riding on the queue's `update` frame (see queue-options). */
+export type QueueOptionsChange = { action: 'create' | 'update' | 'delete'; optionIds: number[] }
+
+/** Upserts carry the record, deletes its id: the shape of most admin list channels. */
+type Crud<Key extends string, Row, IdKey extends string> =
+  | ({ action: 'create' | 'update' } & { [K in Key]: Row })
+  | ({ action: 'delete' } & { [K in IdKey]: number })
+
+/** The data of each channel's frames, as the server builds it (dates as Date; see ChannelFrame for the wire). */
+export type ChannelFrames = {
+  /** Only to those who may see the ticket; `delete` also to an agent the ticket just left. */
+  ticket:
+    | { action: 'update'; ticket: TicketView }
+    | { action: 'updateUnread'; ticketId: number; ticket: TicketView }
+    | { action: 'delete'; ticketId: number }
+  /** To the sockets of the ticket's chat room and of the notification list. */
+  appMessage: { action: 'create' | 'update'; message: MessageView; ticket: TicketView; contact: ContactSummary | null }
+  contact: Crud<'contact', ContactSummary, 'contactId'>
+  /** Without QR code nor token: the whole company hears it. */
+  whatsapp: { action: 'update'; whatsapp: Whatsapp } | { action: 'delete'; whatsappId: number }
+  /** With the QR code: admins only. */
+  whatsappSession: { action: 'update'; session: WhatsappSession }
+  user: Crud<'user', PublicUser, 'userId'>
+  /** The account was opened elsewhere (or its password changed): the tab signs out. */
+  auth: { action: 'logout'; user: { id: number } }
+  queue: { action: 'update'; queue: Queue; options?: QueueOptionsChange } | { action: 'delete'; queueId: number }
+  tag: Crud<'tag', Tag, 'tagId'>
+  /** Shared ones to the company, personal ones to their owner. */
+  quickemessage: Crud<'record', QuickMessage, 'id'>
+  schedule: Crud<'schedule', Schedule, 'scheduleId'>
+  settings: { action: 'update'; setting: Setting } | { action: 'schedules'; schedules: ScheduleEntry[] }
+  prompt: Crud<'prompt', Prompt, 'promptId'>
+  queueIntegration: Crud<'queueIntegration', QueueIntegration, 'integrationId'>
+  /** Platform lists: companies and plans to super users, helps to everyone. */
+  companies: Crud<'company', Company, 'companyId'>
+  plans: Crud<'plan', Plan, 'planId'>
+  helps: Crud<'help', Help, 'helpId'>
+}
+
+/** A value as JSON carries it: dates become ISO strings, the rest keeps its shape. */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? Wire<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T
+
+/** A channel's frame data as the client receives it. */
+export type ChannelFrame<Channel extends RealtimeChannel> = Wire<ChannelFrames[Channel]>
