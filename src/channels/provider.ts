@@ -2,7 +2,8 @@
 // Baileys adapter talks to the real network, the simulator to an in-process one.
 import type { ConnectionStatus } from '../../db/schema/whatsapps.ts'
 import type { MediaType } from '../../db/schema/messages.ts'
-import type { OwnerTask } from './sessions/owner-tasks.ts'
+import type { Deps } from '../modules/deps.ts'
+import type { StoredSession } from '../modules/whatsapp/session-state.ts'
 
 export type ConnectionState = {
   status: ConnectionStatus
@@ -130,4 +131,41 @@ export interface ConnectionRegistry {
    * the task itself with providerFor's provider (a registry of this process only).
    */
   runOnOwner?<Input, Output>(connection: ConnectionRef, task: OwnerTask<Input, Output>, input: Input): Promise<Output>
+}
+
+// Work that must run next to a connection's session, on the instance that owns it: a send, whose
+// WhatsApp id has to be recorded inside the contact's lane of the instance where the echo and the
+// receipts of that send arrive. A task is defined once, by name; the composition hands the connection
+// manager the tasks it may be asked to run (ownerTasks). Every instance runs the same build, so a name
+// means the same code on the owner as on the caller.
+export type OwnerTask<Input, Output> = {
+  readonly name: string
+  /** Runs on the owner with its live provider; input and output cross instances as JSON (dates and bytes kept). */
+  run(deps: Deps, provider: WhatsAppProvider, input: Input): Promise<Output>
+}
+
+/** Any task, whatever its input and output: what the owner looks up by name. */
+export type AnyOwnerTask = OwnerTask<never, unknown>
+
+export function defineOwnerTask<Input, Output>(name: string, run: (deps: Deps, provider: WhatsAppProvider, input: Input) => Promise<Output>): OwnerTask<Input, Output> {
+  return { name, run }
+}
+
+/**
+ * What the whatsapp module asks of the sessions (the connection manager implements it): each answers
+ * the stored state right away; progress (QR, PAIRING, CONNECTED) follows as whatsapp.session_changed.
+ */
+export interface SessionControls {
+  /** Starts (or restarts) the session. */
+  start(connection: ConnectionRef, options?: { pairingPhone?: string }): Promise<StoredSession>
+  /** The spec's retry: the same as start, keeping the credentials. */
+  restart(connection: ConnectionRef): Promise<StoredSession>
+  /** Forgets the credentials and starts again: a new QR code to scan. */
+  newQr(connection: ConnectionRef): Promise<StoredSession>
+  /** Forgets the credentials and pairs by code with this phone (digits with country code). */
+  pairWithPhone(connection: ConnectionRef, pairingPhone: string): Promise<StoredSession>
+  /** Disconnects: logs the device out and records DISCONNECTED. */
+  stop(connection: ConnectionRef): Promise<StoredSession>
+  /** Before a connection is deleted: ends its session and logs the device out, recording nothing. */
+  remove(connection: ConnectionRef): Promise<void>
 }

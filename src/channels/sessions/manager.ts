@@ -15,13 +15,12 @@
 // (work and controls on the owner), resume.ts (boot resume and adoption), company-removal.ts.
 import type { Deps } from '../../modules/deps.ts'
 import type { StoredSession } from '../../modules/whatsapp/session-state.ts'
-import type { ConnectionRef, ConnectionRegistry, InboundSink, ProviderFactory } from '../provider.ts'
+import type { AnyOwnerTask, ConnectionRef, ConnectionRegistry, InboundSink, OwnerTask, ProviderFactory, SessionControls } from '../provider.ts'
 import { createInProcessSessionCluster, type SessionCluster } from './cluster.ts'
 import { endSessionsOfDeletedCompanies } from './company-removal.ts'
 import { createSessionLeases } from './leases.ts'
 import { createLocalSessions } from './local-sessions.ts'
 import { createOwnerRouting, type ControlRequest } from './owner-routing.ts'
-import type { AnyOwnerTask, OwnerTask } from './owner-tasks.ts'
 import { createRemoteProvider } from './remote-provider.ts'
 import { createSessionResumer, DEFAULT_RESUME_STAGGER_MS } from './resume.ts'
 import { createSessionRuntime, notInitialized } from './runtime.ts'
@@ -37,11 +36,11 @@ export type ConnectionManagerOptions = {
   cluster?: SessionCluster
   /** Scaled out: how often to look for sessions whose owner died. Half the lease time by default. */
   adoptIntervalMs?: number
-  /** The tasks (owner-tasks.ts) another instance may ask this one to run on its sessions. */
+  /** The tasks (provider.ts, defineOwnerTask) another instance may ask this one to run on its sessions. */
   ownerTasks?: readonly AnyOwnerTask[]
 }
 
-export interface ConnectionManager extends ConnectionRegistry {
+export interface ConnectionManager extends ConnectionRegistry, SessionControls {
   /** This instance's id among the instances sharing the database. */
   readonly instanceId: string
   runOnOwner<Input, Output>(connection: ConnectionRef, task: OwnerTask<Input, Output>, input: Input): Promise<Output>

@@ -2,11 +2,10 @@
 // action at a time per connection, delays that shutdown cuts short, and this instance's place among
 // the instances (cluster.ts). Each part (lifecycle, leases, owner routing, resuming) is built on it.
 import type { ConnectionStatus } from '../../../db/schema/whatsapps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import type { Deps } from '../../modules/deps.ts'
-import type { ConnectionRef, InboundSink, ProviderFactory, ProviderHandlers, WhatsAppProvider } from '../provider.ts'
+import type { AnyOwnerTask, ConnectionRef, InboundSink, ProviderFactory, ProviderHandlers, WhatsAppProvider } from '../provider.ts'
 import type { SessionCluster } from './cluster.ts'
-import type { AnyOwnerTask } from './owner-tasks.ts'
 import { createSessionDirectory, type SessionDirectory } from './directory.ts'
 
 export type Session = {
@@ -61,7 +60,7 @@ export const noHandlers: ProviderHandlers = {
 export function providerUnavailable(provider: string): AppError {
   const message =
     provider === 'simulator' ? "provider 'simulator' is available only when WHATSAPP_SIMULATOR is on" : `provider '${provider}' is not available`
-  return new AppError('ERR_VALIDATION', { fields: [{ field: 'provider', message }] })
+  return invalidField('provider', message)
 }
 
 export const notInitialized = () => new AppError('ERR_WAPP_NOT_INITIALIZED')

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
-import { findPublicUser, findUserByEmail } from '../users/queries.ts'
+import { findPublicUser, findUserByEmail } from '../users/service.ts'
 
 export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
 

@@ -9,7 +9,7 @@ import { ticketTracking, tickets, userRatings } from '../../../db/schema/index.t
 import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/service.ts'
 import type { TicketClosingHook } from '../tickets/closing.ts'
-import { lockTicketRow } from '../tickets/queries.ts'
+import { lockTicketRow } from '../tickets/service.ts'
 import { trackTransition } from '../tickets/tracking.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findBotCompany, updateBotState } from './queries.ts'

@@ -11,7 +11,7 @@ import type { ConnectionRegistry, PhoneContact } from '../../channels/provider.t
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { providerOf } from '../messages/send.ts'
-import { findCompanyWhatsapp, findDefaultWhatsapp } from '../whatsapp/queries.ts'
+import { findCompanyWhatsapp, findDefaultWhatsapp } from '../whatsapp/service.ts'
 import type { ImportResult } from './model.ts'
 import { MAX_NUMBER_DIGITS, MIN_NUMBER_DIGITS } from './number.ts'
 import { findContactsByNumbers } from './queries.ts'

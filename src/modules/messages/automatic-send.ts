@@ -4,7 +4,7 @@
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import type { AutomaticText, TicketMessenger } from '../tickets/messenger.ts'
-import { findContactRow, findTicketRow } from '../tickets/queries.ts'
+import { findContactRow, findTicketRow } from '../tickets/service.ts'
 import { sendToContact } from './send.ts'
 import { targetOf } from './service.ts'
 

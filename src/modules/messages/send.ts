@@ -8,8 +8,7 @@
 // request came in.
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
-import type { ConnectionRegistry, OutgoingMedia, SendResult, WhatsAppProvider } from '../../channels/provider.ts'
-import { defineOwnerTask } from '../../channels/sessions/owner-tasks.ts'
+import { defineOwnerTask, type ConnectionRegistry, type OutgoingMedia, type SendResult, type WhatsAppProvider } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'

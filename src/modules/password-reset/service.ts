@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { revokeSessions } from '../auth/service.ts'
-import { findUserByEmail } from '../users/queries.ts'
+import { findUserByEmail } from '../users/service.ts'
 import { countResetAttempt, expireOpenResetCodes, findOpenResetCode, insertResetCode, markResetCodeUsed } from './queries.ts'
 
 export const RESET_CODE_MINUTES = 30

@@ -6,6 +6,9 @@ import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../core/e
 import type { Plan, PlanBody, PlanUpdateBody } from './model.ts'
 import { findPlanById, planNameTaken } from './queries.ts'
 
+/** A plan, for companies and sign-up. */
+export { findPlanById } from './queries.ts'
+
 export async function getPlan(deps: Deps, input: { planId: number }): Promise<Plan> {
   const plan = await findPlanById(deps.db, input.planId)
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND')

@@ -7,7 +7,7 @@
 // action; the option editor of that queue reads the `options` part and reads its tree again.
 // The whole company hears it, as it hears the queues: everyone reads the menus (the inbox, the bot).
 import type { Deps } from '../deps.ts'
-import { findQueue } from '../queues/queries.ts'
+import { findQueue } from '../queues/service.ts'
 
 export function listenQueueOptionRealtime(deps: Pick<Deps, 'bus' | 'db' | 'realtime'>): () => void {
   return deps.bus.on('queue_option.changed', async (event) => {

@@ -10,6 +10,9 @@ import { deleteOptions, findChildOptions, findQueueOption, findQueueOptions, loc
 import { buildOptionTree, subtreeIds } from './tree.ts'
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
+/** A queue's options tree, for the chatbot's menu. */
+export { findQueueOptions } from './queries.ts'
+
 const maxOptionNumber = 999
 
 /** -1 and null both mean "a root option". */

@@ -13,6 +13,9 @@ import { findQueue, findQueues, queueColorTaken, queueNameTaken } from './querie
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
 
+/** A queue as clients show it (the queue-options frames carry it). */
+export { findQueue } from './queries.ts'
+
 function nameOf(raw: string): string {
   const name = raw.trim()
   if (name.length < 2) throw invalidField('name', 'name is required, 2 to 50 characters')

@@ -19,6 +19,9 @@ import { isOwned, ownedIds } from '../../core/company-scope.ts'
 import { emailTaken, findCompanyUser, findPublicUser, findUserOptions, findUserQueueIds } from './queries.ts'
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
+/** Reads of a user for sign-in and password reset (the auth modules). */
+export { findPublicUser, findUserByEmail } from './queries.ts'
+
 /** Trimmed name (still 2 to 50 once trimmed) and the e-mail as it is stored: trimmed, lower case. */
 function identityOf(input: { name: string; email: string }): { name: string; email: string } {
   const name = input.name.trim()

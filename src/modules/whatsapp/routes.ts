@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import type { ConnectionManager } from '../../channels/sessions/manager.ts'
+import type { SessionControls } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import {
@@ -18,7 +18,7 @@ import {
 import { createWhatsapp, deleteWhatsapp, listWhatsapps, regenerateToken, showWhatsapp, updateWhatsapp } from './service.ts'
 import { disconnectSession, renewQrCode, requestPairingCode, startSession } from './sessions.ts'
 
-const connectionRoutes = (deps: Deps, connections: ConnectionManager) =>
+const connectionRoutes = (deps: Deps, connections: SessionControls) =>
   new Elysia({ prefix: '/whatsapp', tags: ['Connections'] })
     .use(tenant(deps))
     .get('/', ({ caller, query }) => listWhatsapps(deps, caller, query.companyId), {
@@ -66,7 +66,7 @@ const connectionRoutes = (deps: Deps, connections: ConnectionManager) =>
       detail: { summary: 'A new token for the external message API; the previous one stops working (admins)' },
     })
 
-const sessionRoutes = (connections: ConnectionManager, deps: Deps) =>
+const sessionRoutes = (connections: SessionControls, deps: Deps) =>
   new Elysia({ prefix: '/whatsappsession', tags: ['Connections'] })
     .use(tenant(deps))
     .post('/:id', ({ caller, params }) => startSession(connections, { companyId: caller.companyId, whatsappId: params.id }), {
@@ -102,5 +102,5 @@ const sessionRoutes = (connections: ConnectionManager, deps: Deps) =>
     })
 
 /** /whatsapp (the connections) and /whatsappsession (their sessions), over one connection manager. */
-export const whatsappRoutes = (deps: Deps, connections: ConnectionManager) =>
+export const whatsappRoutes = (deps: Deps, connections: SessionControls) =>
   new Elysia().use(connectionRoutes(deps, connections)).use(sessionRoutes(connections, deps))

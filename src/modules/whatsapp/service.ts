@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { whatsapps } from '../../../db/schema/index.ts'
-import type { ConnectionManager } from '../../channels/sessions/manager.ts'
+import type { SessionControls } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { isOwned, ownedIds } from '../../core/company-scope.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
@@ -33,6 +33,9 @@ import {
 import { toWhatsapp, toWhatsappDetail } from './shapes.ts'
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
+
+/** A company's connection, or its default one, for the modules that send or import through it. */
+export { findCompanyWhatsapp, findDefaultWhatsapp } from './queries.ts'
 
 /** The external message API's bearer token: 256 random bits. */
 export function generateConnectionToken(): string {
@@ -112,7 +115,7 @@ export async function showWhatsapp(deps: Deps, caller: Actor, whatsappId: number
 }
 
 /** Adds a connection (counts against the plan) and starts its session: the QR code follows in realtime. */
-export async function createWhatsapp(deps: Deps, connections: ConnectionManager, caller: Actor, input: CreateWhatsappBody): Promise<Whatsapp> {
+export async function createWhatsapp(deps: Deps, connections: SessionControls, caller: Actor, input: CreateWhatsappBody): Promise<Whatsapp> {
   if (!isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
   const { companyId } = caller
   const name = trimmedName(input.name)
@@ -165,7 +168,7 @@ export async function createWhatsapp(deps: Deps, connections: ConnectionManager,
 /** Edits the form; fields left out keep their value. A change of provider ends the running session. */
 export async function updateWhatsapp(
   deps: Deps,
-  connections: ConnectionManager,
+  connections: SessionControls,
   caller: Actor,
   whatsappId: number,
   input: UpdateWhatsappBody,
@@ -229,7 +232,7 @@ export async function updateWhatsapp(
 }
 
 /** Ends the session (the phone forgets the device) and deletes the connection; a deleted default hands over. */
-export async function deleteWhatsapp(deps: Deps, connections: ConnectionManager, caller: Actor, whatsappId: number): Promise<void> {
+export async function deleteWhatsapp(deps: Deps, connections: SessionControls, caller: Actor, whatsappId: number): Promise<void> {
   if (!isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
   const { companyId } = caller
   if (!(await findCompanyWhatsapp(deps.db, { companyId, whatsappId }))) throw new AppError('ERR_NO_WAPP_FOUND')

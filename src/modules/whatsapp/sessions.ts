@@ -1,18 +1,18 @@
 // /whatsappsession/{id}: the buttons of the connections page (§4): start or retry, new QR, pairing by
 // phone number, disconnect. Each answers the session as recorded right after the action; what follows
 // (the QR code, the pairing code, CONNECTED) arrives on the company's whatsappSession channel.
-import type { ConnectionManager } from '../../channels/sessions/manager.ts'
+import type { SessionControls } from '../../channels/provider.ts'
 import { AppError } from '../../core/errors.ts'
 import type { WhatsappSession } from './model.ts'
 import { toSession } from './shapes.ts'
 
 type Scope = { companyId: number; whatsappId: number }
 
-export async function startSession(connections: ConnectionManager, scope: Scope): Promise<WhatsappSession> {
+export async function startSession(connections: SessionControls, scope: Scope): Promise<WhatsappSession> {
   return toSession(await connections.restart(scope))
 }
 
-export async function renewQrCode(connections: ConnectionManager, scope: Scope): Promise<WhatsappSession> {
+export async function renewQrCode(connections: SessionControls, scope: Scope): Promise<WhatsappSession> {
   return toSession(await connections.newQr(scope))
 }
 
@@ -30,11 +30,11 @@ export function pairingDigits(number: string): string {
 }
 
 /** Forgets the pairing (as a new QR does) and starts pairing by code with that phone. */
-export async function requestPairingCode(connections: ConnectionManager, scope: Scope, number: string): Promise<WhatsappSession> {
+export async function requestPairingCode(connections: SessionControls, scope: Scope, number: string): Promise<WhatsappSession> {
   const digits = pairingDigits(number)
   return toSession(await connections.pairWithPhone(scope, digits))
 }
 
-export async function disconnectSession(connections: ConnectionManager, scope: Scope): Promise<WhatsappSession> {
+export async function disconnectSession(connections: SessionControls, scope: Scope): Promise<WhatsappSession> {
   return toSession(await connections.stop(scope))
 }

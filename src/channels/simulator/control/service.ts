@@ -1,10 +1,10 @@
-// The simulator's control surface, for an admin of the connection's company: a customer writes in,
+// The simulator adapter's control surface, for an admin of the connection's company: a customer writes in,
 // WhatsApp reports a receipt, and what the platform sent is read back. Only simulated connections.
-import type { Simulator } from '../../channels/simulator/simulator.ts'
-import type { Deps } from '../deps.ts'
-import { AppError, invalidField } from '../../core/errors.ts'
-import { mimetypeOfName } from '../../core/storage/mime-types.ts'
-import { findCompanyWhatsapp } from '../whatsapp/queries.ts'
+import type { Simulator } from '../simulator.ts'
+import type { Deps } from '../../../modules/deps.ts'
+import { AppError, invalidField } from '../../../core/errors.ts'
+import { mimetypeOfName } from '../../../core/storage/mime-types.ts'
+import { findCompanyWhatsapp } from '../../../modules/whatsapp/service.ts'
 import type { InboundBody } from './model.ts'
 
 type Scope = { companyId: number; whatsappId: number }

@@ -1,9 +1,9 @@
 // /simulator/{whatsappId}/...: the simulator's control surface (demo, tests, benchmarks). Mounted only
 // when WHATSAPP_SIMULATOR is on; otherwise these paths do not exist (404).
 import { Elysia } from 'elysia'
-import type { Simulator } from '../../channels/simulator/simulator.ts'
-import type { Deps } from '../deps.ts'
-import { tenant } from '../../core/tenant.ts'
+import type { Simulator } from '../simulator.ts'
+import type { Deps } from '../../../modules/deps.ts'
+import { tenant } from '../../../core/tenant.ts'
 import { AckBody, InboundBody, InboundResponse, OkResponse, OutboxQuery, OutboxResponse, SimulatorParams } from './model.ts'
 import { readOutbox, simulateAck, simulateInbound } from './service.ts'
 
