@@ -14,8 +14,7 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
-import type { Simulator } from './channels/simulator/simulator.ts'
-import { simulatorFor } from './simulators.ts'
+import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
 import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
@@ -75,8 +74,9 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
 
 /**
  * options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own).
- * options.simulator: the simulated WhatsApp network when WHATSAPP_SIMULATOR is on; by default the
- * process's one for this database (src/simulators.ts), which apps on one database share.
+ * options.simulator: the simulated WhatsApp network, used when WHATSAPP_SIMULATOR is on; a new one
+ * when not given. Instances that must share phones and outboxes (scaled-out tests, main.ts across hot
+ * reloads) are handed the same one; the app exposes it as `app.decorator.simulator`.
  */
 export function createApp(deps: Deps, options: { sessions?: SessionCluster; simulator?: Simulator } = {}) {
   const hub = new RealtimeHub(ticketVisibilityOf(deps.db))
@@ -86,13 +86,15 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // back through the manager (to reject calls, mark read), hence the closure.
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
-  const simulator = deps.config.whatsappSimulator ? (options.simulator ?? simulatorFor(deps.db, { logger: deps.logger, now: deps.now })) : undefined
+  const network = options.simulator ?? createSimulator({ logger: deps.logger, now: deps.now })
+  const simulator = deps.config.whatsappSimulator ? network : undefined
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
+    .decorate('simulator', network)
     .onStop(() => {
       unwire()
       unlisten()

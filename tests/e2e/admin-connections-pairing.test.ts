@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { whatsapps } from '../../db/schema/index.ts'
 import type { ProviderHandlers } from '../../src/channels/provider.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { makeCompany, makeConnection, makePlan, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
@@ -24,7 +23,7 @@ const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
  */
 const sessionHandlers = new Map<number, ProviderHandlers>()
 if (harness) {
-  const simulator = simulatorFor(harness.context.db)
+  const simulator = harness.context.simulator
   harness.context.app.decorator.connections.useFactory('simulator', (options) => {
     sessionHandlers.set(options.whatsappId, options.handlers)
     return simulator.factory(options)
@@ -42,7 +41,7 @@ function row(page: Page, name: string) {
 
 describeInBrowser('connections page: pairing by phone number', () => {
   test('QR modal -> phone number -> the code, replaced live, reopened from the table; CONNECTED closes it', async () => {
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 100, connectDelayMs: 10 * 60_000 })
+    harness.context.simulator.configure({ qrDelayMs: 100, connectDelayMs: 10 * 60_000 })
     const plan = await makePlan(harness.context.db)
     const company = await makeCompany(harness.context.db, { name: 'Clínica Sorriso', planId: plan.id })
     const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin', name: 'Ana Lima' })

@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { messages, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { makeCompany, makeConnection, makePlan, makeQueue, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
@@ -32,7 +31,7 @@ describeInBrowser('connections page', () => {
   test('an admin adds a simulator connection: the QR modal shows the code and closes on CONNECTED', async () => {
     // Time to look at (and photograph) the QR code before the simulated phone "reads" it, with room
     // for a slow page on a loaded machine: the modal has to be seen before it closes by itself.
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 8000 })
+    harness.context.simulator.configure({ qrDelayMs: 200, connectDelayMs: 8000 })
     const { company, admin } = await makeAdminCompany('Padaria Pão Quente')
     await makeConnection(harness.context.db, { companyId: company.id, name: 'Balcão', isDefault: true })
     const { page, browserContext, problems } = await openPage(harness)
@@ -153,7 +152,7 @@ describeInBrowser('connections page', () => {
 
   test('disconnect, then try again: a new QR code, then CONNECTED', async () => {
     // The QR code must be seen before the simulated phone reads it: room for a slow page.
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 200, connectDelayMs: 5000 })
+    harness.context.simulator.configure({ qrDelayMs: 200, connectDelayMs: 5000 })
     const { company, admin } = await makeAdminCompany('Floricultura Ipê')
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)

@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Locator, Page } from 'playwright-core'
 import { queueOptions, queues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { makeTenant, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
@@ -269,7 +268,7 @@ describeInBrowser('queues page', () => {
 
   test('a simulated customer walks the menu built above: queues, options, a leaf', async () => {
     const companyId = tenant.company.id
-    simulatorFor(harness.context.db).configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
+    harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
     const queueIds = (await harness.context.db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId))).map((queue) => queue.id)
     const created = await tenant.asAdmin.api.whatsapp.post({ name: 'Loja', provider: 'simulator', greetingMessage: 'Olá, {{firstName}}! Escolha um setor:', queueIds })
     expect(created.status).toBe(200)

@@ -8,14 +8,13 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Locator, type Page } from 'playwright-core'
 import { messages, tickets, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
 import { CHROMIUM_PATH, describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // The simulator's routes are mounted only when the flag is on when the app is created.
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
-if (harness) simulatorFor(harness.context.db).configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
+if (harness) harness.context.simulator.configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 // A real 1x1 PNG.

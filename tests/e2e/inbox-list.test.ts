@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { userQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { makeContact, makeQueue, makeTenant, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
@@ -20,7 +19,7 @@ type Tenant = Awaited<ReturnType<typeof makeTenant>>
 
 /** A simulated connection of the tenant, connected (the default one, so contacts can be checked on it). */
 async function connectedSimulation(tenant: Tenant): Promise<number> {
-  simulatorFor(harness.context.db).configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
+  harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
   const created = await tenant.asAdmin.api.whatsapp.post({ name: 'Simulated', provider: 'simulator' })
   expect(created.status).toBe(200)
   const whatsappId = created.data!.id

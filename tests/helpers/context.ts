@@ -36,6 +36,8 @@ export async function createTestContext(options: { config?: Partial<Config>; now
     deps,
     app,
     api,
+    /** The app's simulated WhatsApp network (phones, outboxes, delays). */
+    simulator: app.decorator.simulator,
     /** Replaces the clock every service reads. */
     setNow(now: () => Date) {
       clock = now

@@ -4,14 +4,13 @@
 import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { companies, contacts, messages, queueOptions, queues, ticketTracking, tickets, userRatings, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-simulatorFor(context.db).configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
+context.simulator.configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
 afterEach(() => context.setNow(() => new Date()))
 // A walk is a dozen round trips through the simulator.
 setDefaultTimeout(30_000)

@@ -4,7 +4,6 @@ import { asc, eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import ExcelJS from 'exceljs'
 import { contactExtraInfo, contacts, tickets, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { httpErrors } from '../../src/core/http-errors.ts'
 import { contactRoutes } from '../../src/modules/contacts/routes.ts'
 import { createTestContext } from '../helpers/context.ts'
@@ -14,7 +13,7 @@ import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { openSocket } from '../helpers/socket.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-const simulator = simulatorFor(context.db)
+const simulator = context.simulator
 simulator.configure({ qrDelayMs: 10, connectDelayMs: 20, ackDelayMs: 20 })
 
 // The contacts routes on an app of their own whose WhatsApp sessions are fakes: number checks a test steers.

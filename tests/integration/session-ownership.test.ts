@@ -22,7 +22,6 @@ import {
   renewLeaseScript,
 } from '../../src/channels/sessions/ownership.ts'
 import { createRedisSessionLink, decode, encode, OwnerUnreachableError } from '../../src/channels/sessions/rpc.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { createApp } from '../../src/app.ts'
 import { createDeps } from '../../src/modules/deps.ts'
 import { AppError } from '../../src/core/errors.ts'
@@ -31,7 +30,7 @@ import { makeCompany, makeConnection, makeTenant } from '../helpers/factories.ts
 import { createFakeFactory, createRecordingSink } from '../helpers/whatsapp-doubles.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-const simulator = simulatorFor(context.db)
+const simulator = context.simulator
 simulator.configure({ qrDelayMs: 20, connectDelayMs: 50, ackDelayMs: 40 })
 const redisUrl = process.env.REDIS_URL
 
@@ -286,7 +285,7 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis', () => 
         const redis = await openRedis()
         const deps = createDeps({ db: context.db, config, redis, logger: context.deps.logger })
         const sessions = createRedisSessionCluster({ url: redisUrl!, prefix, leaseMs: leaseSeconds * 1000, logger: context.deps.logger })
-        const app = createApp(deps, { sessions })
+        const app = createApp(deps, { sessions, simulator: context.simulator })
         const { connections } = app.decorator
         return { deps, sessions, app, connections, as: (token: string) => treaty(app, { parseDate: false, headers: { authorization: `Bearer ${token}` } }) }
       }),

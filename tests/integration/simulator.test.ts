@@ -4,7 +4,6 @@ import { resolve } from 'node:path'
 import { whatsapps } from '../../db/schema/index.ts'
 import { createConnectionManager } from '../../src/channels/sessions/manager.ts'
 import { simulatedPhoneNumber } from '../../src/channels/simulator/network.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeTenant } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
@@ -12,7 +11,7 @@ import { openSocket, type Frame } from '../helpers/socket.ts'
 import { createRecordingSink } from '../helpers/whatsapp-doubles.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-const simulator = simulatorFor(context.db)
+const simulator = context.simulator
 simulator.configure({ qrDelayMs: 20, connectDelayMs: 50, ackDelayMs: 30 })
 const baseUrl = context.listen()
 

@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm'
 import { companies, messages, ticketTracking, tickets, userQueues, userRatings, whatsapps } from '../../db/schema/index.ts'
 import { createBullmqQueue, createInProcessQueue, type JobQueue } from '../../jobs/queue.ts'
 import { startTicketTimers } from '../../jobs/ticket-timers.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { ticketMessenger } from '../../src/modules/messages/automatic-send.ts'
 import { runTicketTimers } from '../../src/modules/tickets/timers.ts'
@@ -17,7 +16,7 @@ import { makeQueue, makeTenant } from '../helpers/factories.ts'
 import { captureRealtime, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-simulatorFor(context.db).configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
+context.simulator.configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
 const registry = context.app.decorator.connections
 afterEach(() => context.setNow(() => new Date()))
 setDefaultTimeout(30_000)

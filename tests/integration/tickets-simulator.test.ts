@@ -4,14 +4,13 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { ticketTracking, tickets, userQueues, whatsapps } from '../../db/schema/index.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-simulatorFor(context.db).configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
+context.simulator.configure({ qrDelayMs: 10, connectDelayMs: 30, ackDelayMs: 20 })
 
 describe('a ticket on the simulator, end to end', () => {
   test('accept, transfer and close send the greeting, the notice and the completion message once each', async () => {

@@ -2,13 +2,12 @@
 // QR then CONNECTED live; a customer writes in; ticket and message arrive over the websocket; the
 // admin replies with text, an image, a quote and deletes one; the simulator's outbox shows exactly that.
 import { describe, expect, test } from 'bun:test'
-import { simulatorFor } from '../../src/simulators.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeTenant } from '../helpers/factories.ts'
 import { openSocket, type Frame } from '../helpers/socket.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-simulatorFor(context.db).configure({ qrDelayMs: 20, connectDelayMs: 60, ackDelayMs: 30 })
+context.simulator.configure({ qrDelayMs: 20, connectDelayMs: 60, ackDelayMs: 30 })
 const baseUrl = context.listen()
 
 const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))

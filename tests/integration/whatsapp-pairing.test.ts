@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm'
 import { whatsapps } from '../../db/schema/index.ts'
 import { createRedisSessionCluster } from '../../src/channels/sessions/cluster.ts'
 import { leaseKey } from '../../src/channels/sessions/ownership.ts'
-import { simulatorFor } from '../../src/simulators.ts'
 import { createApp } from '../../src/app.ts'
 import { createDeps } from '../../src/modules/deps.ts'
 import { createTestContext } from '../helpers/context.ts'
@@ -19,7 +18,7 @@ import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { openSocket, type Frame, type TestSocket } from '../helpers/socket.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
-const simulator = simulatorFor(context.db)
+const simulator = context.simulator
 const { connections } = context.app.decorator
 const baseUrl = context.listen()
 
@@ -224,7 +223,7 @@ describe.skipIf(!redisUrl)('scaled out: two instances on one database and one Re
     const instances = [0, 1].map(() => {
       const deps = createDeps({ db: context.db, config, redis: new RedisClient(redisUrl!, { maxRetriesPerRequest: null }), logger: context.deps.logger })
       const sessions = createRedisSessionCluster({ url: redisUrl!, prefix, leaseMs: leaseSeconds * 1000, logger: context.deps.logger })
-      const app = createApp(deps, { sessions })
+      const app = createApp(deps, { sessions, simulator: context.simulator })
       return { deps, connections: app.decorator.connections, as: (token: string) => treaty(app, { parseDate: false, headers: { authorization: `Bearer ${token}` } }) }
     })
     cleanups.push(async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { ConnectionState, ProviderHandlers } from '../provider.ts'
 import { simulatedNumberExists } from './adapter.ts'
-import { simulatorFor } from '../../simulators.ts'
 import { mediaTypeOfMimetype, createSimulator } from './simulator.ts'
 
 function recordingHandlers() {
@@ -74,7 +73,7 @@ describe('the simulator adapter', () => {
     await expect(simulator.simulateInbound(2, { from: '5511999990001', body: 'x' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' })
   })
 
-  test('numbers, media types, and one simulator per database handle', () => {
+  test('numbers and media types', () => {
     expect(simulatedNumberExists('5511999990001')).toBe(true)
     expect(simulatedNumberExists('1234567890')).toBe(true)
     expect(simulatedNumberExists('5511900000000')).toBe(false)
@@ -84,8 +83,5 @@ describe('the simulator adapter', () => {
     expect(mediaTypeOfMimetype('video/mp4')).toBe('video')
     expect(mediaTypeOfMimetype('text/vcard')).toBe('vcard')
     expect(mediaTypeOfMimetype('application/pdf')).toBe('application')
-    const database = {}
-    expect(simulatorFor(database)).toBe(simulatorFor(database))
-    expect(simulatorFor({})).not.toBe(simulatorFor(database))
   })
 })
