@@ -9,6 +9,7 @@ import type { ChatMessage } from './chat-message.ts'
 import { ContactCardIcon, FileIcon, MapPinIcon, PhoneIcon } from './chat-icons.tsx'
 import { parseLocation, parseVcards } from './message-content.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { mediaDownloadFailed } from './media-state.ts'
 
 /** Whether the body is part of the media itself (so not shown again as a caption). */
 export function bodyIsMedia(message: ChatMessage): boolean {
@@ -34,18 +35,11 @@ function ImageMedia({ url, name }: { url: string; name: string }) {
   )
 }
 
-/** The media types that come with a file. */
-const fileTypes: readonly string[] = ['image', 'sticker', 'audio', 'video', 'application']
-
-/** A received message whose file could not be fetched from WhatsApp (the server says so in sendError). */
-export function mediaDownloadFailed(message: ChatMessage): boolean {
-  return !message.mediaUrl && message.sendError === 'ERR_WAPP_DOWNLOAD_MEDIA' && fileTypes.includes(message.mediaType)
-}
-
 export function MessageMedia({ message }: { message: ChatMessage }) {
   const { t, i18n } = useLingui()
   const url = message.mediaUrl
   const name = message.mediaName ?? ''
+  // The file never arrived: the §8 text of the code, translated.
   if (mediaDownloadFailed(message)) return <p className="chat-media-error">{errorMessage(i18n, message.sendError!)}</p>
   switch (message.mediaType) {
     case 'image':
