@@ -176,5 +176,7 @@ describe('media download state', () => {
     expect(mediaDownloadFailed(message(4, at(20, 9), { mediaType: 'image', mediaUrl: '/public/x', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(false)
     expect(mediaDownloadFailed(message(5, at(20, 9), { mediaType: 'chat', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(false)
     expect(mediaDownloadFailed(message(6, at(20, 9), { mediaType: 'image', sendError: 'ERR_SENDING_WAPP_MSG' }))).toBe(false)
+    // Sent from the phone itself, its media lost: not a failed send.
+    expect(ackState({ ack: 0, sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' })).toBe('pending')
   })
 })
