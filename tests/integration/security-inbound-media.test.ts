@@ -215,6 +215,20 @@ describe('a good media', () => {
     capture.stop()
   })
 
+  test('a media whose download died with the process is fetched again when the message is delivered again', async () => {
+    const { ref, companyId } = await setup()
+    const message = inboundMessage({ from: randomNumber(), body: '', mediaType: 'image', media: { mimetype: 'image/png', download: () => new Promise(() => {}) } })
+    await within(3_000, pipeline.message(ref, message))
+    // The next process (a restart): WhatsApp, or the inbound spool, hands the same message over again.
+    const restarted = createInboundPipeline(context.deps, { registry: fake.registry })
+    await within(3_000, restarted.message(ref, { ...message, media: { mimetype: 'image/png', download: async () => png } }))
+    await waitFor(async () => Boolean((await messageByWid(ref.whatsappId, message.id))?.mediaPath))
+    // The first process's download times out later and changes nothing.
+    await Bun.sleep(1_000)
+    expect(await messageByWid(ref.whatsappId, message.id)).toMatchObject({ sendError: null })
+    expect(companyFiles(companyId)).toHaveLength(1)
+  })
+
   test('the job run twice for one message attaches one file and removes the other', async () => {
     const { ref, companyId } = await setup()
     let release = () => {}

@@ -10,7 +10,8 @@ import { onlyDigits, realName } from '../../modules/contacts/number.ts'
 import type { Deps } from '../../modules/deps.ts'
 import { emitMessageUpdated, storedMessageView } from '../../modules/messages/announce.ts'
 import type { AfterInboundHook, AfterInboundHooks } from '../../modules/messages/after-inbound.ts'
-import type { InboundRecord, StoredInbound } from '../../modules/messages/inbound-store.ts'
+import { findMessageIdByWid, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
+import { isAwaitingMedia } from '../../modules/messages/inbound-media.ts'
 import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../modules/messages/inbound-updates.ts'
 import { storableText } from '../../modules/messages/storable.ts'
 import { getSetting } from '../../modules/settings/service.ts'
@@ -55,14 +56,24 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
   const mediaFetcher = startInboundMedia(deps, options.mediaQueue ?? createInProcessQueue({ logger: deps.logger }), options.media)
 
   /** Hands a just-stored message's media to the job; the message shows ERR_WAPP_DOWNLOAD_MEDIA if it fails. */
-  async function fetchMediaLater(connection: ConnectionRef, message: NormalisedMessage, stored: StoredInbound): Promise<void> {
+  async function fetchMediaLater(connection: ConnectionRef, message: NormalisedMessage, messageId: number): Promise<void> {
     if (!message.media) return
     const fileName = message.media.fileName || `${message.mediaType}-${message.id}`
     try {
-      await mediaFetcher.enqueue({ ...connection, messageId: stored.message.id, media: message.media, fileName })
+      await mediaFetcher.enqueue({ ...connection, messageId, media: message.media, fileName })
     } catch (error) {
       deps.logger.error('ERR_WAPP_DOWNLOAD_MEDIA', { ...connection, wid: message.id, mediaType: message.mediaType, error })
     }
+  }
+
+  /**
+   * A media message delivered again (WhatsApp's redelivery, a replay after a restart) whose file never
+   * arrived: the download that was under way may have died with the process, so it gets another try.
+   */
+  async function fetchMissingMediaAgain(connection: ConnectionRef, message: NormalisedMessage): Promise<void> {
+    if (!message.media) return
+    const messageId = await findMessageIdByWid(deps.db, { ...connection, wid: message.id })
+    if (messageId && (await isAwaitingMedia(deps, { companyId: connection.companyId, messageId }))) await fetchMediaLater(connection, message, messageId)
   }
 
   /** The events of a stored message. Their views come from what the transaction returned: nothing is read back after the commit. */
@@ -129,8 +140,11 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       raw: message.raw,
     }
     const stored = await ingest(connection, record)
-    if (!stored) return
-    await fetchMediaLater(connection, message, stored)
+    if (!stored) {
+      await fetchMissingMediaAgain(connection, message)
+      return
+    }
+    await fetchMediaLater(connection, message, stored.message.id)
     await runHooks(connection, stored)
   }
 
