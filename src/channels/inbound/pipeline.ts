@@ -2,8 +2,9 @@
 // messages. Per message: normalise -> one transaction of the messages module
 // (contact, ticket, message, ticket counters: modules/messages/inbound-store.ts), shared with the
 // messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, the domain
-// events (contact, ticket, message.created) -> the media, if any, to a job (jobs/inbound-media.ts) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
-// contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
+// events (contact, ticket, message.created) -> the media, if any, to a job (jobs/inbound-media.ts,
+// never in the lane) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in
+// order, different contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
 import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
 import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
 import { onlyDigits, realName } from '../../modules/contacts/number.ts'
