@@ -23,6 +23,16 @@ function optional(name: string): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw
 }
 
+/** A comma-separated list, trimmed, lower-cased; the fallback when unset. */
+function listFrom(name: string, fallback: string[]): string[] {
+  const raw = optional(name)
+  if (!raw) return fallback
+  return raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean)
+}
+
 /** A secret from the environment, or one generated once and kept in the data directory. */
 function secretFrom(name: string, dataDir: string): string {
   const given = optional(name)
@@ -60,6 +70,15 @@ export function loadConfig() {
       /** Signs the /public media URLs, so that a file is reachable only through a link the API handed out. */
       urlSecret: secretFrom('MEDIA_URL_SECRET', dataDir),
       urlTtlSeconds: integerFrom('MEDIA_URL_TTL_SECONDS', 24 * 3600),
+      /**
+       * Hosts inbound WhatsApp media may be fetched from, over https on the default port: the sender
+       * names the URL, so anything else (loopback, the LAN, metadata endpoints) is refused.
+       * `*.whatsapp.net` means the domain and its subdomains.
+       */
+      allowedHosts: listFrom('MEDIA_ALLOWED_HOSTS', ['mmg.whatsapp.net', '*.whatsapp.net']),
+      /** Until a media download has its response headers, then until it has the whole file (ms). */
+      downloadConnectTimeoutMs: integerFrom('MEDIA_DOWNLOAD_CONNECT_TIMEOUT_MS', 10_000),
+      downloadTimeoutMs: integerFrom('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000),
     },
     smtp: {
       host: optional('SMTP_HOST'),

@@ -18,11 +18,29 @@ export type ConnectionState = {
   loggedOut?: boolean
 }
 
+export type MediaDownloadOptions = {
+  /** Aborted when the download took too long: the adapter stops its request. */
+  signal: AbortSignal
+}
+
+/** An adapter refuses to fetch this media (a source it must not reach): retrying cannot help. */
+export class MediaRefused extends Error {
+  constructor(reason: string) {
+    super(`media download refused: ${reason}`)
+    this.name = 'MediaRefused'
+  }
+}
+
 export type InboundMedia = {
   mimetype: string
   fileName?: string
-  /** Fetches the bytes (Baileys downloads and decrypts on demand). */
-  download: () => Promise<Uint8Array>
+  /**
+   * Fetches the bytes (Baileys downloads and decrypts on demand): a stream once the transfer has
+   * started, or the bytes themselves when the adapter has them already (the simulator). The caller
+   * caps the size while it writes and aborts the signal on its timeout; the adapter refuses a source
+   * it must not fetch (Baileys: anything but WhatsApp's media hosts) before any request.
+   */
+  download: (options: MediaDownloadOptions) => Promise<Uint8Array | AsyncIterable<Uint8Array>>
 }
 
 export type InboundMessage = {

@@ -17,7 +17,8 @@ const context = await createTestContext()
 const baseUrl = context.listen()
 const fake = createFakeRegistry()
 const hookEvents: AfterInboundEvent[] = []
-const pipeline = createInboundPipeline(context.deps, { registry: fake.registry, afterInbound: [(event) => void hookEvents.push(event)] })
+// Media downloads retry quickly here (a failing one is marked after its last try).
+const pipeline = createInboundPipeline(context.deps, { registry: fake.registry, afterInbound: [(event) => void hookEvents.push(event)], media: { backoffMs: 5 } })
 
 // A real 1x1 PNG.
 const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))
@@ -155,22 +156,25 @@ describe('a customer writes in', () => {
     expect(ticketRows[0]).toMatchObject({ unreadMessages: 50, lastMessage: 'message 49' })
   })
 
-  test('different contacts are handled concurrently: a slow download holds up only its own contact', async () => {
+  test('a slow download holds up nobody, not even its own contact: the message is stored at once, its file later', async () => {
     const { ref, companyId } = await setup()
     const slow = randomNumber()
     const quick = randomNumber()
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
-    const slowDone = pipeline.message(ref, inboundMessage({ from: slow, body: '', mediaType: 'image', media: { mimetype: 'image/png', download: async () => (await gate, png) } }))
-    const slowNext = pipeline.message(ref, inboundMessage({ from: slow, body: 'after the photo' }))
+    const photo = inboundMessage({ from: slow, body: '', mediaType: 'image', media: { mimetype: 'image/png', download: async () => (await gate, png) } })
+    await pipeline.message(ref, photo)
+    await pipeline.message(ref, inboundMessage({ from: slow, body: 'after the photo' }))
     await pipeline.message(ref, inboundMessage({ from: quick, body: 'I am quick' }))
     expect(await contactOf(companyId, quick)).toBeDefined()
-    expect(await contactOf(companyId, slow)).toBeUndefined()
-    release()
-    await Promise.all([slowDone, slowNext])
     const contact = await contactOf(companyId, slow)
     const [ticket] = await ticketsOf(companyId, contact!.id)
-    expect((await messagesOfTicket(ticket!.id)).map((row) => row.mediaType)).toEqual(['image', 'chat'])
+    expect((await messagesOfTicket(ticket!.id)).map((row) => [row.mediaType, row.mediaPath])).toEqual([
+      ['image', null],
+      ['chat', null],
+    ])
+    release()
+    await waitFor(async () => Boolean((await messageByWid(ref.whatsappId, photo.id))?.mediaPath))
   })
 
   test('the same WhatsApp id twice is stored once and published once, even at the same time', async () => {
@@ -318,6 +322,7 @@ describe('media and special messages', () => {
     const { ref, tenant } = await setup()
     const photo = inboundMessage({ from: randomNumber(), body: 'my receipt', mediaType: 'image', media: { mimetype: 'image/png', download: async () => png } })
     await pipeline.message(ref, photo)
+    await waitFor(async () => Boolean((await messageByWid(ref.whatsappId, photo.id))?.mediaPath))
     const stored = await messageByWid(ref.whatsappId, photo.id)
     expect(stored).toMatchObject({ mediaType: 'image', body: 'my receipt' })
     expect(stored!.mediaPath).toMatch(new RegExp(`^${tenant.company.id}/\\d{4}-\\d{2}/[0-9a-f]{32}-image-${photo.id}\\.png$`))
@@ -328,10 +333,11 @@ describe('media and special messages', () => {
 
     const document = inboundMessage({ from: randomNumber(), body: 'contrato.pdf', mediaType: 'application', media: { mimetype: 'application/pdf', fileName: 'contrato final.pdf', download: async () => new TextEncoder().encode('%PDF-1.4') } })
     await pipeline.message(ref, document)
+    await waitFor(async () => Boolean((await messageByWid(ref.whatsappId, document.id))?.mediaPath))
     expect(await messageByWid(ref.whatsappId, document.id)).toMatchObject({ mediaType: 'application', mediaName: 'contrato_final.pdf' })
   })
 
-  test('a failed download keeps the message, without a file', async () => {
+  test('a failed download keeps the message, without a file, marked ERR_WAPP_DOWNLOAD_MEDIA after its retries', async () => {
     const { ref } = await setup()
     const voice = inboundMessage({
       from: randomNumber(),
@@ -345,6 +351,7 @@ describe('media and special messages', () => {
       },
     })
     await pipeline.message(ref, voice)
+    await waitFor(async () => (await messageByWid(ref.whatsappId, voice.id))?.sendError === 'ERR_WAPP_DOWNLOAD_MEDIA')
     expect(await messageByWid(ref.whatsappId, voice.id)).toMatchObject({ mediaType: 'audio', body: '', mediaPath: null, mediaName: null })
   })
 

@@ -171,7 +171,7 @@ describe('POST /api/simulator/{whatsappId}/inbound', () => {
     const record = recorder.records.find((candidate) => candidate.kind === 'message' && candidate.message.id === sent.data!.id)
     if (record?.kind !== 'message') throw new Error('the media message did not reach the sink')
     expect(record.message).toMatchObject({ mediaType: 'image', body: 'A photo', media: { mimetype: 'image/png', fileName: 'photo.png' } })
-    expect(await record.message.media!.download()).toEqual(png)
+    expect(await record.message.media!.download({ signal: new AbortController().signal })).toEqual(png)
     const pdf = await tenant.asAdmin.api.simulator({ whatsappId }).inbound.post({ from: '5511999990003', media: new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' }) })
     const document = recorder.records.find((candidate) => candidate.kind === 'message' && candidate.message.id === pdf.data!.id)
     expect(document).toMatchObject({ message: { mediaType: 'application', body: '' } })

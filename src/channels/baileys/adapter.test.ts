@@ -477,8 +477,9 @@ describe('inbound events', () => {
     ])
     expect(seen.messages[0]).toMatchObject({ from: '5511999990000', pushName: 'Maria', isGroup: false })
     expect(seen.messages[0]!.raw).toBe(text)
-    expect(await seen.messages[1]!.media!.download()).toEqual(new Uint8Array([7, 7, 7]))
-    expect(download).toHaveBeenCalledWith(image)
+    const signal = new AbortController().signal
+    expect(await seen.messages[1]!.media!.download({ signal })).toEqual(new Uint8Array([7, 7, 7]))
+    expect(download).toHaveBeenCalledWith(image, { signal })
   })
 
   test('group message with a LID member resolved by lid-mapping.update', async () => {

@@ -21,9 +21,14 @@ export type BaileysProviderDeps = {
   maxQrCodes?: number
   /** How the linked device is named on the phone. */
   browser?: WABrowserDescription
-  /** Replaces Baileys' media download (tests). */
+  /** Replaces the media download (tests). */
   download?: MediaDownloader
+  /** Hosts inbound media may come from (MEDIA_ALLOWED_HOSTS); WhatsApp's by default. */
+  mediaHosts?: readonly string[]
 }
+
+/** WhatsApp's media hosts: Baileys' default mmg.whatsapp.net and the CDN hosts WhatsApp hands out. */
+export const defaultMediaHosts: readonly string[] = ['mmg.whatsapp.net', '*.whatsapp.net']
 
 export type Socket = ReturnType<typeof makeWASocket>
 export type Auth = DatabaseAuthState & { keys: SignalKeyStore }

@@ -3,7 +3,7 @@
 // edits), receipts and calls. A receipt, revoke or edit of a message still being processed waits for it.
 import { isLidUser, isPnUser, type BaileysEventMap } from '@whiskeysockets/baileys'
 import { createHandOver } from '../inbound/hand-over.ts'
-import type { BaileysContext, Socket, SocketLife } from './context.ts'
+import { defaultMediaHosts, type BaileysContext, type Socket, type SocketLife } from './context.ts'
 import { boundedMap, type LidCache } from './lid-cache.ts'
 import {
   createMediaDownloader,
@@ -53,7 +53,7 @@ export function createEventRouter(context: BaileysContext, lids: LidCache, onCon
   const download: MediaDownloader =
     deps.download ??
     createMediaDownloader({
-      logger: context.baileysLogger,
+      allowedHosts: deps.mediaHosts ?? defaultMediaHosts,
       // Expired media is re-requested from the phone through whichever socket is current then.
       reuploadRequest: (message) => {
         if (!state.socket) throw new Error('WhatsApp connection is not open')

@@ -105,8 +105,9 @@ describe('mapWAMessage', () => {
     const message = inbound(raw, { download })
     expect(message).toMatchObject({ mediaType: 'image', body: 'foto do produto' })
     expect(message.media!.mimetype).toBe('image/jpeg')
-    expect(await message.media!.download()).toEqual(bytes)
-    expect(download).toHaveBeenCalledWith(raw)
+    const signal = new AbortController().signal
+    expect(await message.media!.download({ signal })).toEqual(bytes)
+    expect(download).toHaveBeenCalledWith(raw, { signal })
   })
 
   test('voice note (ptt) is audio', () => {

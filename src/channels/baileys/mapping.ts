@@ -2,7 +2,6 @@
 // media bytes are fetched later through the injected downloader.
 import {
   BufferJSON,
-  downloadMediaMessage,
   extractMessageContent,
   isJidBroadcast,
   isJidGroup,
@@ -24,8 +23,8 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys'
 import type { MediaType } from '../../../db/schema/messages.ts'
-import type { InboundMessage } from '../provider.ts'
-import type { BaileysLogger } from './logger.ts'
+import type { InboundMessage, MediaDownloadOptions } from '../provider.ts'
+import { downloadBaileysMedia, type BaileysMediaDownloadContext } from './media-download.ts'
 
 // ---------------------------------------------------------------------------------------------
 // JIDs
@@ -87,20 +86,15 @@ export function isServedChat(jid: string | null | undefined): jid is string {
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-/** Fetches a media message's bytes (Baileys downloads and decrypts). */
-export type MediaDownloader = (message: WAMessage) => Promise<Uint8Array>
+/** Fetches a media message's bytes (checked, decrypted, streamed: media-download.ts). */
+export type MediaDownloader = (message: WAMessage, options: MediaDownloadOptions) => Promise<Uint8Array | AsyncIterable<Uint8Array>>
 
-/** The real downloader; `reuploadRequest` lets Baileys ask the phone again for expired media. */
-export function createMediaDownloader(context: { logger: BaileysLogger; reuploadRequest?: (message: WAMessage) => Promise<WAMessage> }): MediaDownloader {
-  return async (message) => {
-    const bytes = await downloadMediaMessage(
-      message,
-      'buffer',
-      {},
-      context.reuploadRequest ? { logger: context.logger, reuploadRequest: context.reuploadRequest } : undefined,
-    )
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  }
+/**
+ * The real downloader: only from the allowed hosts (WhatsApp's), never Baileys' downloadMediaMessage
+ * (it fetches any URL the sender wrote); `reuploadRequest` lets the phone upload expired media again.
+ */
+export function createMediaDownloader(context: BaileysMediaDownloadContext): MediaDownloader {
+  return (message, options) => downloadBaileysMedia(message, context, options)
 }
 
 export type MappingOptions = {
@@ -236,7 +230,7 @@ export function mapWAMessage(raw: WAMessage, options: MappingOptions): MappedMes
   if (sender?.number) message.participant = sender.number
   if (lid) message.lid = lid
   if (described.context?.stanzaId) message.quotedId = described.context.stanzaId
-  if (media) message.media = { ...media, download: () => options.download(raw) }
+  if (media) message.media = { ...media, download: (downloadOptions) => options.download(raw, downloadOptions) }
   return { kind: 'message', message }
 }
 

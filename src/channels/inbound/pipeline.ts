@@ -1,9 +1,10 @@
 // The inbound pipeline: what a connection reports about customers becomes contacts, tickets and
-// messages. Per message: normalise -> (media download) -> one transaction of the messages module
+// messages. Per message: normalise -> one transaction of the messages module
 // (contact, ticket, message, ticket counters: modules/messages/inbound-store.ts), shared with the
 // messages of other contacts that arrive meanwhile (inbound-writer.ts) -> after commit, the domain
-// events (contact, ticket, message.created) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in order, different
-// contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
+// events (contact, ticket, message.created) -> the media, if any, to a job (jobs/inbound-media.ts,
+// never in the lane) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in
+// order, different contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
 import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
 import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
 import { onlyDigits, realName } from '../../modules/contacts/number.ts'
@@ -11,6 +12,7 @@ import type { Deps } from '../../modules/deps.ts'
 import { emitMessageUpdated, storedMessageView } from '../../modules/messages/announce.ts'
 import type { AfterInboundHook, AfterInboundHooks } from '../../modules/messages/after-inbound.ts'
 import { findMessageIdByWid, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
+import { isAwaitingMedia } from '../../modules/messages/inbound-media.ts'
 import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../modules/messages/inbound-updates.ts'
 import { storableText } from '../../modules/messages/storable.ts'
 import { getSetting } from '../../modules/settings/service.ts'
@@ -18,6 +20,8 @@ import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } f
 import type { ContactLanes } from '../../core/contact-lanes.ts'
 import { contactNumberOf, normaliseInbound, validDate, type NormalisedMessage } from './normalise.ts'
 import { createInboundWriter } from './inbound-writer.ts'
+import { startInboundMedia, type InboundMediaOptions } from '../../../jobs/inbound-media.ts'
+import { createInProcessQueue, type JobQueue } from '../../../jobs/queue.ts'
 
 export type { AfterInboundEvent, AfterInboundHook } from '../../modules/messages/after-inbound.ts'
 
@@ -32,6 +36,10 @@ export type InboundPipelineOptions = {
   /** Shared with the sending side; defaults to this process's lanes. */
   lanes?: ContactLanes
   afterInbound?: AfterInboundHook[]
+  /** Where the media job runs: this process's in-process queue by default (see jobs/inbound-media.ts). */
+  mediaQueue?: JobQueue
+  /** Retries of a media download (tests shorten them). */
+  media?: InboundMediaOptions
 }
 
 const callBody = 'Chamada de voz/vídeo'
@@ -44,22 +52,29 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
   // Messages stored while others are being written join them in one transaction (inbound-writer.ts).
   const writer = createInboundWriter(deps.db, deps.now)
 
-  /** Bytes of the message's media in storage; on failure the message is kept without its file. */
-  async function saveMedia(connection: ConnectionRef, message: NormalisedMessage): Promise<{ path: string; name: string } | undefined> {
-    if (!message.media) return undefined
+  // The media is fetched by a job after the message is stored (jobs/inbound-media.ts): a download the
+  // sender controls (slow, huge, never answering) must not hold the contact's lane.
+  const mediaFetcher = startInboundMedia(deps, options.mediaQueue ?? createInProcessQueue({ logger: deps.logger }), options.media)
+
+  /** Hands a just-stored message's media to the job; the message shows ERR_WAPP_DOWNLOAD_MEDIA if it fails. */
+  async function fetchMediaLater(connection: ConnectionRef, message: NormalisedMessage, messageId: number): Promise<void> {
+    if (!message.media) return
+    const fileName = message.media.fileName || `${message.mediaType}-${message.id}`
     try {
-      const data = await message.media.download()
-      const stored = await deps.storage.save({
-        companyId: connection.companyId,
-        data,
-        originalName: message.media.fileName || `${message.mediaType}-${message.id}`,
-        mimetype: message.media.mimetype,
-      })
-      return { path: stored.path, name: stored.name }
+      await mediaFetcher.enqueue({ ...connection, messageId, media: message.media, fileName })
     } catch (error) {
       deps.logger.error('ERR_WAPP_DOWNLOAD_MEDIA', { ...connection, wid: message.id, mediaType: message.mediaType, error })
-      return undefined
     }
+  }
+
+  /**
+   * A media message delivered again (WhatsApp's redelivery, a replay after a restart) whose file never
+   * arrived: the download that was under way may have died with the process, so it gets another try.
+   */
+  async function fetchMissingMediaAgain(connection: ConnectionRef, message: NormalisedMessage): Promise<void> {
+    if (!message.media) return
+    const messageId = await findMessageIdByWid(deps.db, { ...connection, wid: message.id })
+    if (messageId && (await isAwaitingMedia(deps, { companyId: connection.companyId, messageId }))) await fetchMediaLater(connection, message, messageId)
   }
 
   /** The events of a stored message. Their views come from what the transaction returned: nothing is read back after the commit. */
@@ -94,18 +109,10 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     }
   }
 
-  /** Stores the record unless its WhatsApp id is known already; tells it after the commit. */
-  async function ingest(connection: ConnectionRef, record: InboundRecord, media?: () => Promise<{ path: string; name: string } | undefined>): Promise<StoredInbound | undefined> {
-    // A redelivered media message is not downloaded again: the cheap check first. Without media the
-    // transaction's ON CONFLICT alone recognises a redelivery (and rolls back what it did).
-    if (media && (await findMessageIdByWid(deps.db, { ...connection, wid: record.wid }))) return undefined
-    const file = media ? await media() : undefined
-    const stored = await writer.store(connection, record, file)
-    if (!stored) {
-      // Lost a race with the same message: the file saved for it is nobody's.
-      if (file) await deps.storage.remove(file.path)
-      return undefined
-    }
+  /** Stores the record unless its WhatsApp id is known already (ON CONFLICT); tells it after the commit. */
+  async function ingest(connection: ConnectionRef, record: InboundRecord): Promise<StoredInbound | undefined> {
+    const stored = await writer.store(connection, record, undefined)
+    if (!stored) return undefined
     try {
       await emitStored(connection, stored)
     } catch (error) {
@@ -133,8 +140,13 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       participant: message.participant,
       raw: message.raw,
     }
-    const stored = await ingest(connection, record, message.media ? () => saveMedia(connection, message) : undefined)
-    if (stored) await runHooks(connection, stored)
+    const stored = await ingest(connection, record)
+    if (!stored) {
+      await fetchMissingMediaAgain(connection, message)
+      return
+    }
+    await fetchMediaLater(connection, message, stored.message.id)
+    await runHooks(connection, stored)
   }
 
   /** Runs in the contact's lane; while a send holds the lane, the caller is not made to wait (see lanes.sending). */

@@ -6,11 +6,11 @@ import type { Simulator } from '../simulator/simulator.ts'
 import { lazyProviderFactory } from './lazy-factory.ts'
 
 /** `simulator`: the process's simulated network, given by the composition when WHATSAPP_SIMULATOR is on. */
-export function providerFactories(deps: Pick<Deps, 'db' | 'logger' | 'now'>, simulator: Simulator | undefined): Record<string, ProviderFactory> {
+export function providerFactories(deps: Pick<Deps, 'db' | 'logger' | 'now' | 'config'>, simulator: Simulator | undefined): Record<string, ProviderFactory> {
   const factories: Record<string, ProviderFactory> = {
     beta: lazyProviderFactory(async () => {
       const { createBaileysProviderFactory } = await import('../baileys/adapter.ts')
-      return createBaileysProviderFactory({ db: deps.db, logger: deps.logger, now: deps.now })
+      return createBaileysProviderFactory({ db: deps.db, logger: deps.logger, now: deps.now, mediaHosts: deps.config.media.allowedHosts })
     }),
   }
   if (simulator) factories.simulator = simulator.factory

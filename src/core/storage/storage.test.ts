@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLocalStorage, isSafeMediaPath, nameOfStoredPath } from './storage.ts'
+import { readdirSync } from 'node:fs'
+import { createLocalStorage, isSafeMediaPath, MediaTooLarge, nameOfStoredPath } from './storage.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zapdesk-storage-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -75,5 +76,45 @@ describe('isSafeMediaPath', () => {
     for (const path of ['', '/7/a', '7/../a', '../a', '7/./a', '7//a', '7/a/', 'a\\b', 'a\u0000b', 'a\nb', 'x'.repeat(513)]) {
       expect(isSafeMediaPath(path)).toBe(false)
     }
+  })
+})
+
+describe('saveStream', () => {
+  const filesOf = (companyId: number) =>
+    existsSync(join(dataDir, 'media', String(companyId))) ? readdirSync(join(dataDir, 'media', String(companyId)), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : []
+
+  test('writes the chunks as they come', async () => {
+    async function* chunks() {
+      yield bytes.subarray(0, 5)
+      yield bytes.subarray(5)
+    }
+    const stored = await storage.saveStream({ companyId: 20, source: chunks(), originalName: 'a.txt', mimetype: 'text/plain', maxBytes: 100 })
+    expect(stored.size).toBe(bytes.byteLength)
+    expect(new Uint8Array(await Bun.file(join(dataDir, 'media', stored.path)).arrayBuffer())).toEqual(bytes)
+  })
+
+  test('stops past maxBytes, reads no further and keeps no partial file', async () => {
+    let pulled = 0
+    async function* endless() {
+      for (;;) {
+        pulled++
+        yield new Uint8Array(10)
+      }
+    }
+    await expect(storage.saveStream({ companyId: 21, source: endless(), originalName: 'big.bin', maxBytes: 35 })).rejects.toBeInstanceOf(MediaTooLarge)
+    expect(pulled).toBe(4)
+    await expect(storage.saveStream({ companyId: 21, source: new Uint8Array(36), originalName: 'big.bin', maxBytes: 35 })).rejects.toBeInstanceOf(MediaTooLarge)
+    expect(filesOf(21)).toEqual([])
+  })
+
+  test('an abort stops a source that stopped sending, and the partial file goes', async () => {
+    async function* stalls() {
+      yield new Uint8Array(10)
+      await new Promise(() => {})
+    }
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('too slow')), 20)
+    await expect(storage.saveStream({ companyId: 22, source: stalls(), originalName: 'slow.bin', maxBytes: 100, signal: controller.signal })).rejects.toThrow('too slow')
+    expect(filesOf(22)).toEqual([])
   })
 })

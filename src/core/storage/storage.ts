@@ -1,7 +1,7 @@
 // Where media files live. The port is what modules use; the local-disk adapter is the default.
 // Files get unguessable names, so a path leaks nothing and two uploads never collide.
 import { randomBytes } from 'node:crypto'
-import { mkdir, realpath, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import type { BunFile } from 'bun'
 import { sanitiseFileName } from './file-name.ts'
@@ -19,8 +19,26 @@ export type StoredMedia = {
 
 export type SaveMediaInput = { companyId: number; data: Uint8Array; originalName: string; mimetype?: string }
 
+export type SaveMediaStreamInput = Omit<SaveMediaInput, 'data'> & {
+  /** The bytes as they arrive (or all of them at once). */
+  source: Uint8Array | AsyncIterable<Uint8Array>
+  /** Past this many bytes the write stops, the partial file is deleted and MediaTooLarge is thrown. */
+  maxBytes: number
+  /** Aborting stops the write (between chunks) and deletes the partial file. */
+  signal?: AbortSignal
+}
+
+export class MediaTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`media larger than ${maxBytes} bytes`)
+    this.name = 'MediaTooLarge'
+  }
+}
+
 export interface MediaStorage {
   save(input: SaveMediaInput): Promise<StoredMedia>
+  /** Writes a stream chunk by chunk, never holding the file in memory, and enforces the size cap while doing it. */
+  saveStream(input: SaveMediaStreamInput): Promise<StoredMedia>
   /** The file, or undefined when it does not exist or the path is not one of ours. */
   read(path: string): Promise<BunFile | undefined>
   /** Deletes the file; a missing file or a foreign path is not an error (nothing of ours to remove). */
@@ -75,19 +93,57 @@ export function createLocalStorage(config: { dataDir: string }, options: { now?:
     }
   }
 
+  /** Where a new file goes: its relative path, sanitised name and type; the folder exists afterwards. */
+  async function place(input: { companyId: number; originalName: string; mimetype?: string }) {
+    const { companyId } = input
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`invalid companyId ${companyId}`)
+    const sanitised = sanitiseFileName(input.originalName)
+    const declared = baseMimetype(input.mimetype)
+    const name = declared ? nameMatchingType(sanitised, declared) : sanitised
+    const folder = `${companyId}/${monthFolder(now())}`
+    const path = `${folder}/${randomBytes(randomPrefixBytes).toString('hex')}-${name}`
+    await mkdir(join(root, folder), { recursive: true })
+    return { path, name, type: declared || mimetypeOfName(name) }
+  }
+
   return {
     async save({ companyId, data, originalName, mimetype }) {
-      if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`invalid companyId ${companyId}`)
-      const sanitised = sanitiseFileName(originalName)
-      const declared = baseMimetype(mimetype)
-      const name = declared ? nameMatchingType(sanitised, declared) : sanitised
-      const folder = `${companyId}/${monthFolder(now())}`
-      const path = `${folder}/${randomBytes(randomPrefixBytes).toString('hex')}-${name}`
-      await mkdir(join(root, folder), { recursive: true })
+      const { path, name, type } = await place({ companyId, originalName, mimetype })
       // 'wx': never overwrite, even if 128 random bits ever collided.
       await writeFile(join(root, path), data, { flag: 'wx', mode: 0o640 })
-      const type = declared || mimetypeOfName(name)
       return { path, name, mimetype: type, size: data.byteLength, mediaType: mediaTypeOf(type) }
+    },
+
+    async saveStream({ source, maxBytes, signal, ...input }) {
+      if (source instanceof Uint8Array && source.byteLength > maxBytes) throw new MediaTooLarge(maxBytes)
+      const { path, name, type } = await place(input)
+      const absolute = join(root, path)
+      const file = await open(absolute, 'wx', 0o640)
+      let size = 0
+      const chunks = source instanceof Uint8Array ? (async function* () { yield source })() : source
+      const iterator = chunks[Symbol.asyncIterator]()
+      // A source that stops sending is left behind when the signal fires, not waited on forever.
+      const aborted = signal && new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason)
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+      })
+      aborted?.catch(() => undefined)
+      try {
+        for (;;) {
+          const next = aborted ? await Promise.race([iterator.next(), aborted]) : await iterator.next()
+          if (next.done) break
+          size += next.value.byteLength
+          if (size > maxBytes) throw new MediaTooLarge(maxBytes)
+          await file.write(next.value)
+        }
+      } catch (error) {
+        void Promise.resolve(iterator.return?.()).catch(() => undefined)
+        await file.close()
+        await rm(absolute, { force: true })
+        throw error
+      }
+      await file.close()
+      return { path, name, mimetype: type, size, mediaType: mediaTypeOf(type) }
     },
 
     async read(path) {

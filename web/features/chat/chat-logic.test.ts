@@ -5,6 +5,7 @@ import { maxFilesPerSend as serverMaxFiles } from '../../../src/modules/messages
 import { ackState } from './ack.ts'
 import { prependPage, upsertMessage, type ChatMessage } from './chat-message.ts'
 import { parseLocation, parseVcards } from './message-content.ts'
+import { mediaDownloadFailed } from './media-state.ts'
 import { downmix, encodeMp3, MIN_RECORDING_BYTES, toInt16 } from './mp3.ts'
 import { maxFilesPerSend } from './limits.ts'
 import { cutLabel, matchQuickReplies, shortcutQuery } from './quick-replies.ts'
@@ -164,4 +165,18 @@ describe('mp3', () => {
 
 test("the input's file limit is the server's", () => {
   expect(maxFilesPerSend).toBe(serverMaxFiles)
+})
+
+describe('media download state', () => {
+  test('a received file-type message without a file and with ERR_WAPP_DOWNLOAD_MEDIA failed; others did not', () => {
+    expect(mediaDownloadFailed(message(1, at(20, 9), { mediaType: 'image', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(true)
+    expect(mediaDownloadFailed(message(2, at(20, 9), { mediaType: 'application', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(true)
+    // Still on its way, arrived, or not a file at all.
+    expect(mediaDownloadFailed(message(3, at(20, 9), { mediaType: 'image' }))).toBe(false)
+    expect(mediaDownloadFailed(message(4, at(20, 9), { mediaType: 'image', mediaUrl: '/public/x', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(false)
+    expect(mediaDownloadFailed(message(5, at(20, 9), { mediaType: 'chat', sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' }))).toBe(false)
+    expect(mediaDownloadFailed(message(6, at(20, 9), { mediaType: 'image', sendError: 'ERR_SENDING_WAPP_MSG' }))).toBe(false)
+    // Sent from the phone itself, its media lost: not a failed send.
+    expect(ackState({ ack: 0, sendError: 'ERR_WAPP_DOWNLOAD_MEDIA' })).toBe('pending')
+  })
 })

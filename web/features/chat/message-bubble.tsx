@@ -15,6 +15,7 @@ import { timeOf, type ChatMessage } from './chat-message.ts'
 import { ClockIcon, DoubleCheckIcon, ErrorIcon, MoreIcon, PlayedIcon, ReplyIcon, SingleCheckIcon, TrashIcon } from './chat-icons.tsx'
 import { publishLocalMessages } from './local-messages.ts'
 import { bodyIsMedia, MessageMedia } from './message-media.tsx'
+import { mediaDownloadFailed } from './media-state.ts'
 import { replyingToAtom } from './reply-state.ts'
 import { showApiError } from './show-api-error.ts'
 
@@ -143,7 +144,7 @@ export function MessageBubble({ message, ticket, onQuoteClick }: { message: Chat
           <time dateTime={new Date(timeOf(message.createdAt)).toISOString()}>{time}</time>
           {mine ? <AckMark state={ackState(message)} /> : null}
         </footer>
-        {mine && sendError ? <p className="chat-send-error">{t`Not sent: ${sendError}`}</p> : null}
+        {mine && sendError && !mediaDownloadFailed(message) ? <p className="chat-send-error">{t`Not sent: ${sendError}`}</p> : null}
       </article>
       <Dialog title={t`Delete message?`} isOpen={confirmDelete} onOpenChange={setConfirmDelete}>
         <p>{t`The message will be deleted for everyone in the conversation.`}</p>

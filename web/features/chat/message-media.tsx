@@ -8,6 +8,8 @@ import { Dialog } from '../../components/dialog.tsx'
 import type { ChatMessage } from './chat-message.ts'
 import { ContactCardIcon, FileIcon, MapPinIcon, PhoneIcon } from './chat-icons.tsx'
 import { parseLocation, parseVcards } from './message-content.ts'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { mediaDownloadFailed } from './media-state.ts'
 
 /** Whether the body is part of the media itself (so not shown again as a caption). */
 export function bodyIsMedia(message: ChatMessage): boolean {
@@ -34,9 +36,11 @@ function ImageMedia({ url, name }: { url: string; name: string }) {
 }
 
 export function MessageMedia({ message }: { message: ChatMessage }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const url = message.mediaUrl
   const name = message.mediaName ?? ''
+  // The file never arrived: the §8 text of the code, translated.
+  if (mediaDownloadFailed(message)) return <p className="chat-media-error">{errorMessage(i18n, message.sendError!)}</p>
   switch (message.mediaType) {
     case 'image':
     case 'sticker':

@@ -1,0 +1,48 @@
+// The media of an inbound message arrives after the message: the message is stored with its media
+// type and no file (so a slow or hostile download never holds the contact's lane), then a job fetches
+// the file and attaches it here, or marks the message ERR_WAPP_DOWNLOAD_MEDIA. Each change is one
+// conditional statement, so a job that runs twice attaches one file, and both end in message.updated.
+import { and, eq, isNull } from 'drizzle-orm'
+import { messages } from '../../../db/schema/index.ts'
+import type { Deps } from '../deps.ts'
+import { emitMessageUpdated } from './announce.ts'
+
+/** The code a message carries (in sendError) when its media could not be fetched. */
+export const mediaDownloadFailed = 'ERR_WAPP_DOWNLOAD_MEDIA'
+
+type MessageRef = { companyId: number; messageId: number }
+
+/** Still waiting for its file: no file, no failure recorded, not deleted. */
+const awaitingMedia = ({ companyId, messageId }: MessageRef) =>
+  and(eq(messages.companyId, companyId), eq(messages.id, messageId), isNull(messages.mediaPath), isNull(messages.sendError), eq(messages.isDeleted, false))
+
+/** Whether the message still waits for its media (false: attached, failed, deleted or gone). */
+export async function isAwaitingMedia(deps: Pick<Deps, 'db'>, ref: MessageRef): Promise<boolean> {
+  const [row] = await deps.db.select({ id: messages.id }).from(messages).where(awaitingMedia(ref)).limit(1)
+  return Boolean(row)
+}
+
+/**
+ * Gives the message its stored file and tells it (message.updated). False when the message no longer
+ * waits for one (another run attached it, or it was deleted): the caller removes the file it saved.
+ */
+export async function attachInboundMedia(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'now'>, input: MessageRef & { path: string; name: string }): Promise<boolean> {
+  const [row] = await deps.db
+    .update(messages)
+    .set({ mediaPath: input.path, mediaName: input.name, updatedAt: deps.now() })
+    .where(awaitingMedia(input))
+    .returning({ id: messages.id, ticketId: messages.ticketId })
+  if (!row) return false
+  await emitMessageUpdated(deps, input.companyId, row)
+  return true
+}
+
+/** Records that the media could not be fetched (the chat shows ERR_WAPP_DOWNLOAD_MEDIA) and tells it. */
+export async function markInboundMediaFailed(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'now'>, input: MessageRef): Promise<void> {
+  const [row] = await deps.db
+    .update(messages)
+    .set({ sendError: mediaDownloadFailed, updatedAt: deps.now() })
+    .where(awaitingMedia(input))
+    .returning({ id: messages.id, ticketId: messages.ticketId })
+  if (row) await emitMessageUpdated(deps, input.companyId, row)
+}
