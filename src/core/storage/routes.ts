@@ -48,6 +48,8 @@ export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
       },
       detail: {
         summary: 'A stored media file, through the signed link the API returned (mediaUrl)',
+        description:
+          'A link dies with the row that holds its file: once the message is deleted for everyone, or its ticket or contact deleted, the answer is 404 (and the file is erased).',
         security: [],
       },
     },
