@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { messages, quickMessages, schedules } from '../../db/schema/index.ts'
 import { signMediaPath } from '../../src/core/storage/signed-url.ts'
+import { emitMessageUpdated } from '../../src/modules/messages/announce.ts'
+import { markRevoked } from '../../src/modules/messages/inbound-updates.ts'
 import type { StoredMedia } from '../../src/core/storage/storage.ts'
 import { createTestContext } from '../helpers/context.ts'
-import { makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
+import { makeConnection, makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
 
 const context = await createTestContext()
 const { storage, config } = context.deps
@@ -80,6 +82,24 @@ describe('deleted media is erased, and the links handed out die with the row', (
     expect((await linksOf(tenant, ticket.id)).get(deleted.message.id)).toBeNull()
     await expectServed(links.get(kept.message.id)!, kept.media.path)
     await expectServed(quick.link, quick.media.path)
+  })
+
+  test("a customer's message revoked on WhatsApp: its file goes as well (what the inbound pipeline calls)", async () => {
+    const tenant = await makeTenant(context)
+    const connection = await makeConnection(context.db, { companyId: tenant.company.id })
+    const contact = await makeContact(context.db, { companyId: tenant.company.id })
+    const ticket = await makeTicket(context.db, { companyId: tenant.company.id, contactId: contact.id, userId: tenant.admin.id, whatsappId: connection.id, status: 'open' })
+    const media = await storage.save({ companyId: tenant.company.id, data: png, originalName: 'theirs.png', mimetype: 'image/png' })
+    const [message] = await context.db
+      .insert(messages)
+      .values({ companyId: tenant.company.id, ticketId: ticket.id, contactId: contact.id, whatsappId: connection.id, wid: 'REVOKED-1', mediaType: 'image', mediaPath: media.path, mediaName: media.name })
+      .returning()
+    const link = (await linksOf(tenant, ticket.id)).get(message!.id)!
+    await expectServed(link, media.path)
+
+    const row = await markRevoked(context.db, { companyId: tenant.company.id, whatsappId: connection.id }, { wid: 'REVOKED-1', now: new Date() })
+    await emitMessageUpdated(context.deps, tenant.company.id, row!)
+    await expectGone(link, media.path)
   })
 
   test('a deleted ticket: its messages\' files are gone; a file a schedule still holds stays', async () => {

@@ -4,7 +4,6 @@ import { messages, tickets } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
-import { removeUnreferencedMedia } from '../../core/storage/media-references.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
 import { findTicketView } from '../tickets/view.ts'
@@ -152,9 +151,7 @@ export async function deleteTicketMessage(deps: Deps, registry: ConnectionRegist
       .update(messages)
       .set({ isDeleted: true })
       .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)))
-    // Deleted for everyone is deleted here too: the file goes (unless another row holds it, as a sent
-    // schedule does), and the links handed out answer 404 from now on.
-    if (message.mediaPath) await removeUnreferencedMedia(deps, caller.companyId, [message.mediaPath])
+    // Its file goes with it: listenMessageMediaErasure (media-erasure.ts), on message.updated.
     const announced = await emitMessageUpdated(deps, caller.companyId, message)
     if (announced) return announced
   }
