@@ -1,5 +1,6 @@
 // Internal chat between the users of a company.
 import { index, integer, pgTable, primaryKey, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies } from './companies.ts'
 import { createdAt, id, timestamps } from './columns.ts'
 import { users } from './users.ts'
@@ -54,5 +55,9 @@ export const chatMessages = pgTable(
     mediaName: text(),
     createdAt: createdAt(),
   },
-  (table) => [index('chat_messages_chat_created_idx').on(table.chatId, table.createdAt)],
+  (table) => [
+    index('chat_messages_chat_created_idx').on(table.chatId, table.createdAt),
+    // The public media route checks that a row still holds the file a signed link names.
+    index('chat_messages_media_path_idx').on(table.mediaPath).where(sql`${table.mediaPath} is not null`),
+  ],
 )

@@ -59,6 +59,8 @@ export const messages = pgTable(
     uniqueIndex('messages_whatsapp_wid_unique').on(table.whatsappId, table.wid).where(sql`${table.wid} is not null`),
     index('messages_ticket_created_idx').on(table.ticketId, table.createdAt.desc(), table.id.desc()),
     index('messages_company_idx').on(table.companyId),
+    // The public media route checks that a live message still holds the file a signed link names.
+    index('messages_media_path_idx').on(table.mediaPath).where(sql`${table.mediaPath} is not null`),
     index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
   ],
 )

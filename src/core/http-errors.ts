@@ -24,7 +24,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
 
 export const httpErrors = (logger: Logger) =>
-  new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error, request }) => {
+  new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error: raised, request }) => {
+    // Elysia wraps what a body parser throws in a ParseError: a parser's own AppError (413) still decides.
+    const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
     if (error instanceof AppError) {
       const response = json(error.status, error.toBody())
       if (error.code === 'ERR_TOO_MANY_REQUESTS') response.headers.set('retry-after', String(error.details?.retryAfterSeconds ?? 60))

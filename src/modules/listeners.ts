@@ -3,6 +3,7 @@
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime } from './auth/realtime.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
+import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
 import { listenTicketRealtime } from './tickets/realtime.ts'
 import { listenUserRealtime } from './users/realtime.ts'
@@ -39,6 +40,7 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenScheduleRealtime(deps),
     listenTicketRealtime(deps),
     listenMessageRealtime(deps),
+    listenMessageMediaErasure(deps),
     listenContactRealtime(deps),
   ]
   return () => {

@@ -1,7 +1,7 @@
 // /contacts in the browser (§2 "Contacts", §3 Contact + extraInfo, §5 Contact and Import, §6
 // contacts-page:deleteContact, §7 Contacts and the `contact` channel, §8 ERR_DUPLICATED_CONTACT): an
 // admin adds a contact after the §5 checks, meets the duplicate-number refusal, edits and deletes; an
-// agent has no delete and starts a ticket from a contact; a spreadsheet with good and bad rows is
+// agent has no delete nor spreadsheet import, and starts a ticket from a contact; a spreadsheet with good and bad rows is
 // imported with its per-row report; the export downloads files; pt/es spot checks; screenshots.
 import { expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
@@ -174,6 +174,12 @@ describeInBrowser('contacts page', () => {
     await davi.waitFor()
     await davi.getByRole('button', { name: 'Edit Davi Cliente' }).waitFor()
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0)
+    // A spreadsheet import is an admin's decision (§6): the menu offers him only the phone's contacts.
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    await page.getByRole('menuitem', { name: "From the phone's WhatsApp" }).waitFor()
+    expect(await page.getByRole('menuitem', { name: 'From a spreadsheet (.xlsx)' }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.getByRole('menuitem', { name: "From the phone's WhatsApp" }).waitFor({ state: 'detached' })
     // The schedule action is a link to the schedules page's dialog for this contact.
     expect(await davi.getByRole('link', { name: 'Schedule a message to Davi Cliente' }).getAttribute('href')).toBe(`/schedules?contactId=${contact.id}`)
 

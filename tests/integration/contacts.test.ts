@@ -533,7 +533,7 @@ describe('POST /api/contacts/upload (rows)', () => {
       { nome: 'Otto', telefone: '5511966660007', extra: 'ignored' },
       { name: '', number: '', email: null },
     ]
-    const result = await tenant.asAgent.api.contacts.upload.post(rows)
+    const result = await tenant.asAdmin.api.contacts.upload.post(rows)
     expect(result.status).toBe(200)
     expect(result.data!.newContacts.map(({ name, number, email }) => ({ name, number, email }))).toEqual([
       { name: 'Júlia', number: '5511966660002', email: 'julia@example.com' },
@@ -561,7 +561,7 @@ describe('POST /api/contacts/upload (rows)', () => {
     expect(capture.on(companyId, 'contact').every((message) => (message.data as { action: string }).action === 'create')).toBe(true)
     capture.stop()
     // The same upload again: every good row now exists.
-    const again = await tenant.asAgent.api.contacts.upload.post(rows.slice(0, 2))
+    const again = await tenant.asAdmin.api.contacts.upload.post(rows.slice(0, 2))
     expect(again.data!.newContacts).toEqual([])
     expect(again.data!.errorBag.map((entry) => entry.reason)).toEqual(['ALREADY_EXISTS', 'ALREADY_EXISTS'])
   })
@@ -569,15 +569,15 @@ describe('POST /api/contacts/upload (rows)', () => {
   test(`${5000} rows at most (422 beyond), each row an object of cells`, async () => {
     const tenant = await makeTenant(context)
     const tooMany = Array.from({ length: 5001 }, (_, index) => ({ name: `Person ${index}`, number: `55119${String(index).padStart(8, '0')}` }))
-    const refused = await tenant.asAgent.api.contacts.upload.post(tooMany)
+    const refused = await tenant.asAdmin.api.contacts.upload.post(tooMany)
     expect(refused.status).toBe(422)
     expect(errorOf(refused)?.error).toBe('ERR_VALIDATION')
     expect(await contactsOf(tenant.company.id)).toEqual([])
-    const nested = await tenant.asAgent.api.contacts.upload.post([{ name: { first: 'Ana' } }] as never)
+    const nested = await tenant.asAdmin.api.contacts.upload.post([{ name: { first: 'Ana' } }] as never)
     expect(nested.status).toBe(422)
 
     const started = performance.now()
-    const accepted = await tenant.asAgent.api.contacts.upload.post(tooMany.slice(0, 5000))
+    const accepted = await tenant.asAdmin.api.contacts.upload.post(tooMany.slice(0, 5000))
     expect(accepted.status).toBe(200)
     expect(accepted.data!.newContacts).toHaveLength(5000)
     expect(accepted.data!.errorBag).toEqual([])
@@ -598,7 +598,7 @@ describe('POST /api/contacts/upload (file)', () => {
       ['Q', '5511977770003', ''],
       ['Paula de novo', '11 97777-0001', ''],
     ])
-    const result = await tenant.asAgent.api.contacts.upload.post({ file })
+    const result = await tenant.asAdmin.api.contacts.upload.post({ file })
     expect(result.status).toBe(200)
     expect(result.data!.newContacts.map(({ name, number, email }) => ({ name, number, email }))).toEqual([
       { name: 'Paula', number: '5511977770001', email: 'paula@example.com' },
@@ -622,7 +622,7 @@ describe('POST /api/contacts/upload (file)', () => {
     const utf8 = new File(['\uFEFFnome,número,e-mail\r\n"Raíssa, a Primeira",(11) 98888-0001,raissa@example.com\r\nSérgio,5511988880002,\r\n'], 'contatos.csv', {
       type: 'text/csv',
     })
-    const fromUtf8 = await tenant.asAgent.api.contacts.upload.post({ file: utf8 })
+    const fromUtf8 = await tenant.asAdmin.api.contacts.upload.post({ file: utf8 })
     expect(fromUtf8.status).toBe(200)
     expect(fromUtf8.data!.newContacts.map(({ name, number, email }) => ({ name, number, email }))).toEqual([
       { name: 'Raíssa, a Primeira', number: '5511988880001', email: 'raissa@example.com' },
@@ -630,7 +630,7 @@ describe('POST /api/contacts/upload (file)', () => {
     ])
     // "Tânia;011988880003" as Excel for Windows saves it; the leading 0 stays text, not a number.
     const latin1 = Uint8Array.from([...Buffer.from('Nome;Telefone\r\nT', 'latin1'), 0xe2, ...Buffer.from('nia;011988880003\r\nUla;5511988880002\r\n', 'latin1')])
-    const fromLatin1 = await tenant.asAgent.api.contacts.upload.post({ file: new File([latin1], 'excel.csv', { type: 'application/vnd.ms-excel' }) })
+    const fromLatin1 = await tenant.asAdmin.api.contacts.upload.post({ file: new File([latin1], 'excel.csv', { type: 'application/vnd.ms-excel' }) })
     expect(fromLatin1.data!.newContacts.map(({ name, number }) => ({ name, number }))).toEqual([{ name: 'Tânia', number: '5511988880003' }])
     expect(fromLatin1.data!.errorBag).toMatchObject([{ index: 1, line: 3, reason: 'ALREADY_EXISTS', row: { Nome: 'Ula', Telefone: '5511988880002' } }])
   })
@@ -638,24 +638,24 @@ describe('POST /api/contacts/upload (file)', () => {
   test('other file types 415, unreadable or oversized files 422, nothing stored', async () => {
     const tenant = await makeTenant(context)
     const png = new File([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], 'contacts.xlsx')
-    const image = await tenant.asAgent.api.contacts.upload.post({ file: png })
+    const image = await tenant.asAdmin.api.contacts.upload.post({ file: png })
     expect(image.status).toBe(415)
     expect(errorOf(image)).toMatchObject({ error: 'ERR_INVALID_MEDIA_TYPE' })
-    const pdf = await tenant.asAgent.api.contacts.upload.post({ file: new File(['%PDF-1.4 contacts'], 'contacts.pdf', { type: 'application/pdf' }) })
+    const pdf = await tenant.asAdmin.api.contacts.upload.post({ file: new File(['%PDF-1.4 contacts'], 'contacts.pdf', { type: 'application/pdf' }) })
     expect(pdf.status).toBe(415)
-    const empty = await tenant.asAgent.api.contacts.upload.post({ file: new File([], 'contacts.csv', { type: 'text/csv' }) })
+    const empty = await tenant.asAdmin.api.contacts.upload.post({ file: new File([], 'contacts.csv', { type: 'text/csv' }) })
     expect(empty.status).toBe(422)
     // A zip that is not a workbook is not a spreadsheet; a workbook cut short cannot be read.
     const zip = new File([Buffer.from('UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==', 'base64')], 'contacts.xlsx')
-    expect((await tenant.asAgent.api.contacts.upload.post({ file: zip })).status).toBe(415)
+    expect((await tenant.asAdmin.api.contacts.upload.post({ file: zip })).status).toBe(415)
     const whole = new Uint8Array(await (await xlsxFile([['name', 'number'], ['Ana', '5511987654321']])).arrayBuffer())
-    const cut = await tenant.asAgent.api.contacts.upload.post({ file: new File([whole.slice(0, Math.floor(whole.length * 0.6))], 'contacts.xlsx') })
+    const cut = await tenant.asAdmin.api.contacts.upload.post({ file: new File([whole.slice(0, Math.floor(whole.length * 0.6))], 'contacts.xlsx') })
     expect(cut.status).toBe(422)
     expect(errorOf(cut)).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'file', message: 'could not be read as a .xlsx or .csv spreadsheet' }] })
     // Without a file or rows at all.
-    expect((await tenant.asAgent.api.contacts.upload.post({} as never)).status).toBe(422)
+    expect((await tenant.asAdmin.api.contacts.upload.post({} as never)).status).toBe(422)
     const lines = [['name', 'number'], ...Array.from({ length: 5001 }, (_, index) => [`P ${index}`, `55119${String(index).padStart(8, '0')}`])]
-    const big = await tenant.asAgent.api.contacts.upload.post({ file: await xlsxFile(lines) })
+    const big = await tenant.asAdmin.api.contacts.upload.post({ file: await xlsxFile(lines) })
     expect(big.status).toBe(422)
     expect(fieldsOf(big)).toEqual(['file'])
     expect(await contactsOf(tenant.company.id)).toEqual([])
@@ -726,7 +726,7 @@ describe('GET /api/contacts/export', () => {
   test('many contacts stream out in batches, each once', async () => {
     const tenant = await makeTenant(context)
     const rows = Array.from({ length: 2500 }, (_, index) => ({ name: `Same Name`, number: `55118${String(index).padStart(8, '0')}` }))
-    expect((await tenant.asAgent.api.contacts.upload.post(rows)).data!.newContacts).toHaveLength(2500)
+    expect((await tenant.asAdmin.api.contacts.upload.post(rows)).data!.newContacts).toHaveLength(2500)
     const text = await (await download('/api/contacts/export?format=csv', tenant.agentToken)).text()
     const numbers = text.split('\r\n').slice(1).filter(Boolean).map((line) => line.split(',')[1])
     expect(numbers).toHaveLength(2500)

@@ -2,9 +2,12 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { quickMessages } from '../../db/schema/index.ts'
 import { signMediaPath } from '../../src/core/storage/signed-url.ts'
+import type { SaveMediaInput, StoredMedia } from '../../src/core/storage/storage.ts'
 import { storeUpload } from '../../src/core/storage/upload.ts'
 import { createTestContext } from '../helpers/context.ts'
+import { makeCompany } from '../helpers/factories.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'zapdesk-media-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -12,6 +15,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const context = await createTestContext({ config: { dataDir } })
 const { config } = context.deps
 const storage = context.deps.storage
+const companyId = (await makeCompany(context.db)).id
+const otherCompanyId = (await makeCompany(context.db)).id
+
+/** A file is served only while a row holds it (issue 11 #9): a quick message here. */
+async function hold(stored: StoredMedia, owner = companyId): Promise<StoredMedia> {
+  await context.db.insert(quickMessages).values({ companyId: owner, shortcode: `file-${stored.path.slice(-12)}`, mediaPath: stored.path, mediaName: stored.name })
+  return stored
+}
+
+async function saveHeld(input: SaveMediaInput): Promise<StoredMedia> {
+  return hold(await storage.save(input), input.companyId)
+}
 
 // A real 1x1 PNG.
 const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))
@@ -32,7 +47,7 @@ function signatureOf(url: string): string {
 
 describe('GET /public/*', () => {
   test('serves a file through a signed link, inline for an image, with its headers', async () => {
-    const stored = await storage.save({ companyId: 7, data: png, originalName: 'company logo.png', mimetype: 'image/png' })
+    const stored = await saveHeld({ companyId, data: png, originalName: 'company logo.png', mimetype: 'image/png' })
     // Signing and serving must see the same second, or the remaining lifetime is one less than the TTL.
     const instant = new Date()
     context.setNow(() => instant)
@@ -47,7 +62,7 @@ describe('GET /public/*', () => {
 
   test('stores and serves an upload checked by the media rules', async () => {
     const file = new File([png], 'relatório final.txt', { type: 'text/plain' })
-    const stored = await storeUpload(storage, config.media, { companyId: 7, file, purpose: 'image-only' })
+    const stored = await hold(await storeUpload(storage, config.media, { companyId, file, purpose: 'image-only' }))
     expect(stored).toMatchObject({ name: 'relatório_final.png', mimetype: 'image/png', mediaType: 'image', size: png.byteLength })
     const response = await get(signed(stored.path))
     expect(response.status).toBe(200)
@@ -56,8 +71,8 @@ describe('GET /public/*', () => {
   })
 
   test('answers 403 without a signature, with a wrong one, or with another file\'s', async () => {
-    const stored = await storage.save({ companyId: 7, data: png, originalName: 'a.png', mimetype: 'image/png' })
-    const other = await storage.save({ companyId: 8, data: png, originalName: 'b.png', mimetype: 'image/png' })
+    const stored = await saveHeld({ companyId, data: png, originalName: 'a.png', mimetype: 'image/png' })
+    const other = await saveHeld({ companyId: otherCompanyId, data: png, originalName: 'b.png', mimetype: 'image/png' })
     const url = signed(stored.path)
     const bare = url.slice(0, url.indexOf('?'))
     const exp = new URL(url, 'http://localhost').searchParams.get('exp')!
@@ -78,7 +93,7 @@ describe('GET /public/*', () => {
   })
 
   test('answers 403 once the link has expired, with the remaining lifetime as cache age before', async () => {
-    const stored = await storage.save({ companyId: 7, data: png, originalName: 'a.png', mimetype: 'image/png' })
+    const stored = await saveHeld({ companyId, data: png, originalName: 'a.png', mimetype: 'image/png' })
     const start = new Date()
     const url = signed(stored.path, { now: start, expiresInSeconds: 60 })
     try {
@@ -96,7 +111,7 @@ describe('GET /public/*', () => {
   })
 
   test('answers 404 for a validly signed link to a file that is gone', async () => {
-    const stored = await storage.save({ companyId: 7, data: png, originalName: 'a.png', mimetype: 'image/png' })
+    const stored = await saveHeld({ companyId, data: png, originalName: 'a.png', mimetype: 'image/png' })
     const url = signed(stored.path)
     await storage.remove(stored.path)
     const response = await get(url)
@@ -137,7 +152,7 @@ describe('GET /public/*', () => {
 
   test('serves an HTML or SVG file as an anonymous download, never as a page', async () => {
     for (const [originalName, mimetype] of [['page.html', 'text/html'], ['logo.svg', 'image/svg+xml'], ['page.htm', undefined]] as const) {
-      const stored = await storage.save({ companyId: 7, data: html, originalName, mimetype })
+      const stored = await saveHeld({ companyId, data: html, originalName, mimetype })
       const response = await get(signed(stored.path))
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/octet-stream')
@@ -147,14 +162,14 @@ describe('GET /public/*', () => {
   })
 
   test('serves documents as downloads under their own type', async () => {
-    const stored = await storage.save({ companyId: 7, data: new TextEncoder().encode('%PDF-1.4\n'), originalName: 'invoice.pdf', mimetype: 'application/pdf' })
+    const stored = await saveHeld({ companyId, data: new TextEncoder().encode('%PDF-1.4\n'), originalName: 'invoice.pdf', mimetype: 'application/pdf' })
     const response = await get(signed(stored.path))
     expect(response.headers.get('content-type')).toBe('application/pdf')
     expect(response.headers.get('content-disposition')).toStartWith('attachment; filename="invoice.pdf"')
   })
 
   test('answers a byte range for seeking', async () => {
-    const stored = await storage.save({ companyId: 7, data: new TextEncoder().encode('0123456789'), originalName: 'clip.mp4', mimetype: 'video/mp4' })
+    const stored = await saveHeld({ companyId, data: new TextEncoder().encode('0123456789'), originalName: 'clip.mp4', mimetype: 'video/mp4' })
     const response = await get(signed(stored.path), { range: 'bytes=3-6' })
     expect(response.status).toBe(206)
     expect(response.headers.get('content-range')).toBe('bytes 3-6/10')

@@ -3,6 +3,7 @@
 import { Elysia, t } from 'elysia'
 import type { CoreDeps } from '../deps.ts'
 import { AppError } from '../errors.ts'
+import { isMediaPathLive } from './media-references.ts'
 import { mediaResponse } from './media-response.ts'
 import { verifyMediaSignature } from './signed-url.ts'
 import type { MediaStorage } from './storage.ts'
@@ -26,6 +27,8 @@ export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
       if (path === undefined) throw new AppError('ERR_NOT_FOUND')
       const check = verifyMediaSignature(deps.config.media, path, query.exp, query.sig, deps.now())
       if (!check.valid) throw new AppError('ERR_NO_PERMISSION')
+      // A link dies with its row: a deleted message's (or ticket's, contact's) file is not served.
+      if (!(await isMediaPathLive(deps.db, path))) throw new AppError('ERR_NOT_FOUND')
       const file = await storage.read(path)
       // A traversal attempt reads as a missing file: nothing tells it apart.
       if (!file) throw new AppError('ERR_NOT_FOUND')
@@ -45,6 +48,8 @@ export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
       },
       detail: {
         summary: 'A stored media file, through the signed link the API returned (mediaUrl)',
+        description:
+          'A link dies with the row that holds its file: once the message is deleted for everyone, or its ticket or contact deleted, the answer is 404 (and the file is erased).',
         security: [],
       },
     },

@@ -26,6 +26,7 @@ import { importPhoneContacts } from './phone-import.ts'
 import { deleteContact } from './remove.ts'
 import { createContact, updateContact } from './save.ts'
 import { listContactOptions, listContactPage, showContact } from './service.ts'
+import { cappedUploadParser, MULTIPART_ENVELOPE_BYTES } from './upload-body.ts'
 import { uploadContactsFrom } from './upload.ts'
 
 const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true })
@@ -121,13 +122,15 @@ export const contactRoutes = (deps: Deps, connections: ConnectionRegistry) =>
       },
     )
     .post('/upload', ({ caller, body }) => uploadContactsFrom(deps, caller.companyId, body), {
-      auth: true,
+      // A bulk change of the company's contacts is an admin's decision (§6), like deleting one.
+      auth: 'admin',
+      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES),
       body: UploadBody,
-      response: { 200: UploadResult, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+      response: { 200: UploadResult, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
       detail: {
-        summary: `Import contacts from a spreadsheet (at most ${MAX_UPLOAD_ROWS} rows)`,
+        summary: `Import contacts from a spreadsheet (at most ${MAX_UPLOAD_ROWS} rows; admins)`,
         description:
-          'JSON: the sheet rows as the browser read them, objects keyed by column title. Multipart: `file`, a .xlsx (first sheet) or .csv (UTF-8 or Windows-1252, separated by , ; or tab) whose first row holds the titles. Titles are matched without case or accents: name/nome, number/numero/telefone/celular/phone/whatsapp, email/e-mail. Blank rows are skipped. Each rejected row is in errorBag with its index, the row and a reason: MISSING_NAME, INVALID_NAME, MISSING_NUMBER, INVALID_NUMBER, INVALID_EMAIL, DUPLICATED_IN_FILE (duplicateOf), ALREADY_EXISTS (contactId; the existing contact is left as it is).',
+          'Admins only (403 ERR_NO_PERMISSION). The body may be as large as MEDIA_MAX_BYTES plus 64 KiB (413 beyond); a file is read as a stream and refused (422, field file) past the row limit, past 100 titled columns, or when an .xlsx inflates past 32 MB. JSON: the sheet rows as the browser read them, objects keyed by column title. Multipart: `file`, a .xlsx (first sheet) or .csv (UTF-8 or Windows-1252, separated by , ; or tab) whose first row holds the titles. Titles are matched without case or accents: name/nome, number/numero/telefone/celular/phone/whatsapp, email/e-mail. Blank rows are skipped. Each rejected row is in errorBag with its index, the row and a reason: MISSING_NAME, INVALID_NAME, MISSING_NUMBER, INVALID_NUMBER, INVALID_EMAIL, DUPLICATED_IN_FILE (duplicateOf), ALREADY_EXISTS (contactId; the existing contact is left as it is).',
       },
     })
     .post('/import', ({ caller, body }) => importPhoneContacts(deps, connections, caller.companyId, body ?? {}), {

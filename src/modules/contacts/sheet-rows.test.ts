@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { csvDelimiter, decodeCsv } from './spreadsheet.ts'
+import { csvDelimiter, decodeCsvChunks } from './csv-stream.ts'
 import { headerKey, readSheetRow } from './sheet-rows.ts'
 
 describe('readSheetRow', () => {
@@ -28,9 +28,13 @@ describe('readSheetRow', () => {
 })
 
 describe('CSV text', () => {
-  test('UTF-8 with or without BOM, else Windows-1252', () => {
-    expect(decodeCsv(new TextEncoder().encode('\uFEFFnome;número'))).toBe('nome;número')
-    expect(decodeCsv(Uint8Array.from([0x6e, 0xfa, 0x6d]))).toBe('núm')
+  test('UTF-8 without its BOM, a character split between chunks kept whole; Windows-1252 when asked', async () => {
+    const text = async (chunks: Uint8Array[], encoding: 'utf-8' | 'windows-1252') => (await Array.fromAsync(decodeCsvChunks((async function* () { yield* chunks })(), encoding))).join('')
+    const bytes = new TextEncoder().encode('\uFEFFnome;número')
+    expect(await text([bytes.slice(0, 10), bytes.slice(10)], 'utf-8')).toBe('nome;número')
+    expect(await text([Uint8Array.from([0x6e, 0xfa, 0x6d])], 'windows-1252')).toBe('núm')
+    // Not UTF-8: the caller reads it again as Windows-1252.
+    expect(text([Uint8Array.from([0x6e, 0xfa, 0x6d])], 'utf-8')).rejects.toThrow()
   })
 
   test('the separator is the one the header uses', () => {

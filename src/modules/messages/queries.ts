@@ -34,7 +34,8 @@ export function messageViewOf(
     userId: message.userId,
     body: message.body,
     mediaType: message.mediaType,
-    mediaUrl: message.mediaPath ? sign(message.mediaPath) : null,
+    // A message deleted for everyone has no file any more: no link to hand out.
+    mediaUrl: message.mediaPath && !message.isDeleted ? sign(message.mediaPath) : null,
     mediaName: message.mediaName,
     fromMe: message.fromMe,
     read: message.read,

@@ -151,6 +151,7 @@ export async function deleteTicketMessage(deps: Deps, registry: ConnectionRegist
       .update(messages)
       .set({ isDeleted: true })
       .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)))
+    // Its file goes with it: listenMessageMediaErasure (media-erasure.ts), on message.updated.
     const announced = await emitMessageUpdated(deps, caller.companyId, message)
     if (announced) return announced
   }

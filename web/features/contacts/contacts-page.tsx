@@ -1,5 +1,5 @@
 // /contacts (§2 Other screens "Contacts"): the company's contacts, searchable and paged as the user
-// scrolls; add and edit (§5), delete for admins (§6 contacts-page:deleteContact), import from a .xlsx or
+// scrolls; add and edit (§5), delete for admins (§6 contacts-page:deleteContact), import from a .xlsx (admins) or
 // from the phone, export as .xlsx or .csv, start a ticket or schedule a message for a contact; live from
 // the `contact` channel.
 import { plural } from '@lingui/core/macro'
@@ -191,9 +191,12 @@ export function ContactsPage() {
                 }
               }}
             >
-              <MenuItem id="spreadsheet" className="menu-item">
-                {t`From a spreadsheet (.xlsx)`}
-              </MenuItem>
+              {/* A spreadsheet import is an admin's decision (§6); the server refuses others (403). */}
+              {admin ? (
+                <MenuItem id="spreadsheet" className="menu-item">
+                  {t`From a spreadsheet (.xlsx)`}
+                </MenuItem>
+              ) : null}
               <MenuItem id="phone" className="menu-item">
                 {t`From the phone's WhatsApp`}
               </MenuItem>

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_media_path_idx" ON "messages" USING btree ("media_path") WHERE "messages"."media_path" is not null;--> statement-breakpoint
+CREATE INDEX "chat_messages_media_path_idx" ON "chat_messages" USING btree ("media_path") WHERE "chat_messages"."media_path" is not null;
