@@ -39,6 +39,7 @@ import { messageRoutes } from './modules/messages/routes.ts'
 import { externalApiRoutes } from './modules/external-api/routes.ts'
 import { contactRoutes } from './modules/contacts/routes.ts'
 import { contactDataRoutes } from './modules/contacts/data-routes.ts'
+import { dataRetentionRoutes } from './modules/data-retention/routes.ts'
 import { ticketRoutes } from './modules/tickets/routes.ts'
 import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
 import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
@@ -69,6 +70,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(externalApiRoutes(deps, connections))
     .use(contactRoutes(deps, connections))
     .use(contactDataRoutes(deps))
+    .use(dataRetentionRoutes(deps))
     .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
     .use(passwordResetRoutes(deps))

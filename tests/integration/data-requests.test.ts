@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import JSZip from 'jszip'
 import { and, eq, inArray } from 'drizzle-orm'
 import { contactListItems, contactLists, contacts, messages, schedules, ticketNotes, tickets, ticketTracking } from '../../db/schema/index.ts'
+import { runDataRetention } from '../../src/modules/data-retention/service.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makeTag, makeTenant, makeTicket } from '../helpers/factories.ts'
 
@@ -96,9 +97,17 @@ describe('DELETE /api/contacts/:id/erase', () => {
     const photoPath = history.photo.mediaPath!
     expect(await deps.storage.read(photoPath)).toBeDefined()
 
+    const heard: string[] = []
+    const stops = [
+      deps.bus.on('contact.deleted', (event) => void heard.push(`contact ${event.contactId}`)),
+      deps.bus.on('ticket.deleted', (event) => void heard.push(`ticket ${event.ticket.id}`)),
+    ]
     const erased = await tenant.asAdmin.api.contacts({ id: history.contact.id }).erase.delete()
+    for (const stop of stops) stop()
     expect(erased.status).toBe(200)
     expect(erased.data).toEqual({ ok: true, tickets: 2, messages: 2, files: 2 })
+    // Open inboxes drop him and his tickets through the usual events.
+    expect(heard.sort()).toEqual([`contact ${history.contact.id}`, `ticket ${history.closed.id}`, `ticket ${history.open.id}`].sort())
 
     expect(await db.select().from(contacts).where(eq(contacts.id, history.contact.id))).toEqual([])
     expect(await db.select().from(tickets).where(inArray(tickets.id, [history.closed.id, history.open.id]))).toEqual([])
@@ -127,5 +136,78 @@ describe('DELETE /api/contacts/:id/erase', () => {
     expect(crossed.status).toBe(404)
     expect(await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, foreign.contact.id))).toHaveLength(1)
     expect(await deps.storage.read(foreign.photo.mediaPath!)).toBeDefined()
+  })
+})
+
+describe('data retention', () => {
+  const dayMs = 86_400_000
+
+  /** A ticket of `company` in `status`, last updated `daysAgo`, with a text and a media message. */
+  async function makeAgedTicket(company: number, status: 'open' | 'pending' | 'closed', daysAgo: number) {
+    const ticket = await makeTicket(db, { companyId: company, status })
+    const updatedAt = new Date(Date.now() - daysAgo * dayMs)
+    const text = await makeMessage({ companyId: company, ticketId: ticket.id, contactId: ticket.contactId, body: `old ${daysAgo}`, createdAt: updatedAt })
+    const photo = await makeMessage({ companyId: company, ticketId: ticket.id, contactId: ticket.contactId, body: '', media: png, createdAt: updatedAt })
+    await db.update(tickets).set({ updatedAt, lastMessage: `old ${daysAgo}` }).where(eq(tickets.id, ticket.id))
+    return { ticket, text, photo, updatedAt }
+  }
+
+  const messagesOf = (ticketId: number) => db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId))
+
+  test('the setting accepts 0 to 36500 days and refuses anything else', async () => {
+    for (const value of ['-1', '1.5', 'thirty', '36501']) {
+      const refused = await tenant.asAdmin.api.settings({ key: 'dataRetentionDays' }).put({ value })
+      expect(refused.status).toBe(422)
+    }
+    expect((await tenant.asAgent.api.settings({ key: 'dataRetentionDays' }).put({ value: '30' })).status).toBe(403)
+    const saved = await tenant.asAdmin.api.settings({ key: 'dataRetentionDays' }).put({ value: '0' })
+    expect(saved.data).toEqual({ key: 'dataRetentionDays', value: '0' })
+  })
+
+  test("erases only the old closed tickets' messages and files of that company, records a report, and is idempotent", async () => {
+    const retained = await makeTenant(context)
+    const keeper = await makeTenant(context)
+    const oldClosed = await makeAgedTicket(retained.company.id, 'closed', 40)
+    const recentClosed = await makeAgedTicket(retained.company.id, 'closed', 5)
+    const oldOpen = await makeAgedTicket(retained.company.id, 'open', 40)
+    const otherCompany = await makeAgedTicket(keeper.company.id, 'closed', 400)
+    expect((await retained.asAdmin.api.settings({ key: 'dataRetentionDays' }).put({ value: '30' })).status).toBe(200)
+    // The other company keeps forever (setting 0, the default).
+
+    const results = await runDataRetention(deps)
+    expect(results.filter((result) => result.companyId === retained.company.id)).toEqual([
+      { companyId: retained.company.id, messagesErased: 2, filesRemoved: 1, filesFailed: 0, status: 'done' },
+    ])
+    expect(results.some((result) => result.companyId === keeper.company.id)).toBe(false)
+    expect(await messagesOf(oldClosed.ticket.id)).toEqual([])
+    expect(await deps.storage.read(oldClosed.photo.mediaPath!)).toBeUndefined()
+    const [ticketAfter] = await db.select().from(tickets).where(eq(tickets.id, oldClosed.ticket.id))
+    expect(ticketAfter).toMatchObject({ lastMessage: '', status: 'closed', updatedAt: oldClosed.updatedAt })
+    for (const kept of [recentClosed, oldOpen, otherCompany]) {
+      expect(await messagesOf(kept.ticket.id)).toHaveLength(2)
+      expect(await deps.storage.read(kept.photo.mediaPath!)).toBeDefined()
+    }
+
+    const page = await retained.asAdmin.api['data-retention'].reports.get({ query: {} })
+    expect(page.status).toBe(200)
+    expect(page.data?.count).toBe(1)
+    expect(page.data?.reports[0]).toMatchObject({ retentionDays: 30, messagesErased: 2, filesRemoved: 1, filesFailed: 0, status: 'done', error: null })
+    expect(page.data?.reports[0]?.finishedAt).not.toBeNull()
+    // Reports are the company's own, and admins only.
+    expect((await keeper.asAdmin.api['data-retention'].reports.get({ query: {} })).data?.count).toBe(0)
+    expect((await retained.asAgent.api['data-retention'].reports.get({ query: {} })).status).toBe(403)
+
+    // Idempotent: the same day, the job does nothing more; a day later it finds nothing left to erase.
+    expect((await runDataRetention(deps)).some((result) => result.companyId === retained.company.id)).toBe(false)
+    context.setNow(() => new Date(Date.now() + dayMs + 1000))
+    try {
+      const nextDay = (await runDataRetention(deps)).find((result) => result.companyId === retained.company.id)
+      expect(nextDay).toMatchObject({ messagesErased: 0, filesRemoved: 0, status: 'done' })
+    } finally {
+      context.setNow(() => new Date())
+    }
+    expect(await messagesOf(recentClosed.ticket.id)).toHaveLength(2)
+    expect(await messagesOf(oldOpen.ticket.id)).toHaveLength(2)
+    expect((await retained.asAdmin.api['data-retention'].reports.get({ query: {} })).data?.count).toBe(2)
   })
 })
