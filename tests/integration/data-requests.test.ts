@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'bun:test'
 import JSZip from 'jszip'
 import { and, eq, inArray } from 'drizzle-orm'
-import { contactListItems, contactLists, contacts, messages, schedules, ticketNotes, tickets, ticketTracking } from '../../db/schema/index.ts'
+import { contactListItems, contactLists, contacts, dataRetentionRuns, messages, schedules, ticketNotes, tickets, ticketTracking } from '../../db/schema/index.ts'
+import { dataRetentionJob } from '../../jobs/data-retention.ts'
 import { runDataRetention } from '../../src/modules/data-retention/service.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makeTag, makeTenant, makeTicket } from '../helpers/factories.ts'
@@ -209,5 +210,18 @@ describe('data retention', () => {
     expect(await messagesOf(recentClosed.ticket.id)).toHaveLength(2)
     expect(await messagesOf(oldOpen.ticket.id)).toHaveLength(2)
     expect((await retained.asAdmin.api['data-retention'].reports.get({ query: {} })).data?.count).toBe(2)
+  })
+
+  test('the daily job runs each company with a period once a day, however often it is checked', async () => {
+    const company = await makeTenant(context)
+    const aged = await makeAgedTicket(company.company.id, 'closed', 10)
+    expect((await company.asAdmin.api.settings({ key: 'dataRetentionDays' }).put({ value: '7' })).status).toBe(200)
+    const job = dataRetentionJob(deps)
+    // Checked hourly: three checks in a row make one run.
+    for (let check = 0; check < 3; check++) await job.handle({})
+    const runs = await db.select().from(dataRetentionRuns).where(eq(dataRetentionRuns.companyId, company.company.id))
+    expect(runs).toHaveLength(1)
+    expect(runs[0]).toMatchObject({ retentionDays: 7, messagesErased: 2, filesRemoved: 1, status: 'done' })
+    expect(await messagesOf(aged.ticket.id)).toEqual([])
   })
 })
