@@ -37,6 +37,8 @@ import { ticketMessenger } from './modules/messages/automatic-send.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
 import { externalApiRoutes } from './modules/external-api/routes.ts'
 import { contactRoutes } from './modules/contacts/routes.ts'
+import { contactDataRoutes } from './modules/contacts/data-routes.ts'
+import { dataRetentionRoutes } from './modules/data-retention/routes.ts'
 import { ticketRoutes } from './modules/tickets/routes.ts'
 import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
 import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
@@ -66,6 +68,8 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(messageRoutes(deps, connections))
     .use(externalApiRoutes(deps, connections))
     .use(contactRoutes(deps, connections))
+    .use(contactDataRoutes(deps))
+    .use(dataRetentionRoutes(deps))
     .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
     .use(passwordResetRoutes(deps))

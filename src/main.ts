@@ -10,6 +10,7 @@ import type { ConnectionManager } from './channels/sessions/manager.ts'
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts'
 import { startTicketTimers } from '../jobs/ticket-timers.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
+import { startDataRetention } from '../jobs/data-retention.ts'
 
 export async function startServer() {
   const config = loadConfig()
@@ -47,6 +48,8 @@ export async function startServer() {
   await startTicketTimers(deps, connections, jobs)
   // Scheduled messages go out from the same queue, checked every 30 s.
   await startScheduledMessages(deps, connections, jobs)
+  // Data retention: each company's old closed tickets' messages, once a day (checked hourly).
+  await startDataRetention(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

@@ -10,6 +10,16 @@ export type SettingDefinition = {
   allowed?: readonly string[]
   /** A credential (a payment provider's token): shown to admins only, never in the signed-in user's payload. */
   secret?: boolean
+  /** A check of free text: the reason it is refused, or undefined when it is accepted. */
+  validate?: (value: string) => string | undefined
+}
+
+/** The longest retention a company may set: 100 years, so that days * 86,400,000 stays a safe integer. */
+export const MAX_RETENTION_DAYS = 36_500
+
+function validateRetentionDays(value: string): string | undefined {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > MAX_RETENTION_DAYS) return `value must be a whole number of days from 0 (keep forever) to ${MAX_RETENTION_DAYS}`
+  return undefined
 }
 
 const definitions = {
@@ -25,6 +35,9 @@ const definitions = {
   sendGreetingMessageOneQueues: { defaultValue: 'enabled', allowed: onOff },
   asaas: { defaultValue: '', secret: true },
   campaignsEnabled: { defaultValue: 'true', allowed: ['true', 'false'] },
+  // Data retention (LGPD/GDPR): the messages of tickets closed more than this many days ago are
+  // erased by a daily job (jobs/data-retention.ts); 0 keeps them forever.
+  dataRetentionDays: { defaultValue: '0', validate: validateRetentionDays },
 } satisfies Record<string, SettingDefinition>
 
 export type SettingKey = keyof typeof definitions

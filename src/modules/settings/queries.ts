@@ -1,5 +1,5 @@
 // Reading a company's settings, for this module and every other one (chatbot, tickets, campaigns...).
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { settings } from '../../../db/schema/index.ts'
 import { settingDefinitions, settingKeys, type SettingKey } from './defaults.ts'
@@ -29,4 +29,13 @@ export async function saveSetting(db: Executor, companyId: number, key: SettingK
     .insert(settings)
     .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: sql`now()` } })
+}
+
+/** The companies that set `key` to something other than `except` (its "off" value), with the value. */
+export async function listCompaniesWithSetting(db: Executor, key: SettingKey, except: string): Promise<{ companyId: number; value: string }[]> {
+  return db
+    .select({ companyId: settings.companyId, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.key, key), ne(settings.value, except)))
+    .orderBy(asc(settings.companyId))
 }

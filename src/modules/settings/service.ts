@@ -7,7 +7,7 @@ import { getSettings, saveSetting } from './queries.ts'
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 
 /** One setting of a company (its default when unset), for the other modules and the channels. */
-export { getSetting } from './queries.ts'
+export { getSetting, listCompaniesWithSetting } from './queries.ts'
 
 /** Every known key in a stable order; a credential (the payment token) only for admins. */
 export async function listSettings(deps: Deps, caller: Actor): Promise<Setting[]> {
@@ -19,11 +19,13 @@ export async function listSettings(deps: Deps, caller: Actor): Promise<Setting[]
 export async function updateSetting(deps: Deps, caller: Actor, key: string, rawValue: string): Promise<Setting> {
   if (!isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND')
-  const { allowed } = settingDefinitions[key]!
+  const { allowed, validate } = settingDefinitions[key]!
   const value = rawValue.trim()
   if (allowed && !allowed.includes(value)) {
     throw invalidField('value', `value must be one of: ${allowed.join(', ')}`)
   }
+  const refused = validate?.(value)
+  if (refused) throw invalidField('value', refused)
   await saveSetting(deps.db, caller.companyId, key, value)
   deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })
   return { key, value }

@@ -24,6 +24,7 @@ import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ContactAvatar } from '../ticket/contact-avatar.tsx'
 import { ContactDialog } from './contact-dialog.tsx'
 import { toContactRow, type ContactRow } from './contact-row.ts'
+import { DataRequestMenu } from './data-request-menu.tsx'
 import { downloadContacts } from './export-download.ts'
 import type { ExportFormat } from './export-file.ts'
 import { ImportDialog } from './import-dialog.tsx'
@@ -162,11 +163,15 @@ export function ContactsPage() {
             onStart={setStarting}
             onEdit={(contact) => setEditing({ contactId: contact.id })}
             onDelete={setDeleting}
+            onErased={(contactId) => {
+              list.remove(contactId)
+              countChange('deleted', contactId)
+            }}
           />
         ),
       },
     ],
-    [canSchedule, admin, t],
+    [canSchedule, admin, t, list.remove, countChange],
   )
 
   const deletingName = deleting?.name ?? ''
@@ -277,9 +282,10 @@ type ContactActionsProps = {
   onStart: (contact: ContactRow) => void
   onEdit: (contact: ContactRow) => void
   onDelete: (contact: ContactRow) => void
+  onErased: (contactId: number) => void
 }
 
-function ContactActions({ contact, canDelete, canSchedule, onStart, onEdit, onDelete }: ContactActionsProps) {
+function ContactActions({ contact, canDelete, canSchedule, onStart, onEdit, onDelete, onErased }: ContactActionsProps) {
   const { t } = useLingui()
   const name = contact.name
   return (
@@ -300,6 +306,7 @@ function ContactActions({ contact, canDelete, canSchedule, onStart, onEdit, onDe
           <TrashIcon />
         </Button>
       ) : null}
+      {canDelete ? <DataRequestMenu contact={contact} onErased={onErased} /> : null}
     </span>
   )
 }

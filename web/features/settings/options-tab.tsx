@@ -9,6 +9,7 @@ import { PasswordField } from '../../components/password-field.tsx'
 import { Select } from '../../components/select.tsx'
 import { SwitchField } from '../../components/switch-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { DataRetentionSection, RETENTION_KEY } from './data-retention-section.tsx'
 import { failureOf } from './requests.ts'
 import { DISABLED, ENABLED, PAYMENT_TOKEN_KEY, settingOptions, type SettingsMap } from './setting-options.ts'
 
@@ -71,6 +72,7 @@ export function OptionsTab({ settings, onSaved }: OptionsTabProps) {
         ),
       )}
       <PaymentTokenForm stored={settings[PAYMENT_TOKEN_KEY] ?? ''} onSave={(value) => save(PAYMENT_TOKEN_KEY, value)} />
+      <DataRetentionSection stored={settings[RETENTION_KEY] ?? '0'} onSave={save} />
     </div>
   )
 }

@@ -1,0 +1,99 @@
+// A contact's data-subject requests (LGPD/GDPR, admins): download everything about him as a .zip, or
+// erase him with his messages and files. Erasing cannot be undone, so the admin types the contact's
+// number to confirm, not just a click.
+import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { MoreIcon } from '../../components/icons.tsx'
+import { TextField } from '../../components/text-field.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import type { ContactRow } from './contact-row.ts'
+import { downloadContactData } from './data-export-download.ts'
+
+type DataRequestMenuProps = { contact: ContactRow; onErased: (contactId: number) => void }
+
+export function DataRequestMenu({ contact, onErased }: DataRequestMenuProps) {
+  const { t, i18n } = useLingui()
+  const [erasing, setErasing] = useState(false)
+  const [typed, setTyped] = useState('')
+  const [mismatch, setMismatch] = useState(false)
+  const name = contact.name
+  const number = contact.number
+
+  const exportData = async () => {
+    const failure = await downloadContactData(contact.id)
+    if (failure) showToast('error', errorMessage(i18n, failure))
+    else showToast('success', t`Data of ${name} downloaded.`)
+  }
+
+  const confirmErase = async (): Promise<boolean> => {
+    if (typed.trim() !== number) {
+      setMismatch(true)
+      return false
+    }
+    try {
+      const { data, error } = await api.contacts({ id: contact.id }).erase.delete()
+      if (error || !data) {
+        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        return false
+      }
+      const messages = data.messages
+      const files = data.files
+      showToast('success', t`${name} erased: ${messages} messages and ${files} files removed.`)
+      onErased(contact.id)
+      return true
+    } catch (failure) {
+      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      return false
+    }
+  }
+
+  return (
+    <>
+      <MenuTrigger>
+        <Button variant="ghost" icon aria-label={t`Data requests about ${name}`}>
+          <MoreIcon />
+        </Button>
+        <Popover className="popover" placement="bottom end">
+          <Menu
+            className="menu"
+            aria-label={t`Data requests about ${name}`}
+            onAction={(key: Key) => {
+              if (key === 'export') void exportData()
+              if (key === 'erase') {
+                setTyped('')
+                setMismatch(false)
+                setErasing(true)
+              }
+            }}
+          >
+            <MenuItem id="export" className="menu-item">
+              {t`Export all data (.zip)`}
+            </MenuItem>
+            <MenuItem id="erase" className="menu-item">
+              {t`Erase all data…`}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <ConfirmDialog title={t`Erase contact data`} isOpen={erasing} onOpenChange={setErasing} onConfirm={confirmErase} confirmLabel={t`Erase for good`}>
+        <p>{t`${name} will be erased with every ticket, message, note, schedule and media file. This cannot be undone.`}</p>
+        <TextField
+          label={t`Type the number ${number} to confirm`}
+          value={typed}
+          onChange={(value) => {
+            setTyped(value)
+            setMismatch(false)
+          }}
+          error={mismatch ? t`The number typed is not the contact's.` : undefined}
+          autoComplete="off"
+        />
+      </ConfirmDialog>
+    </>
+  )
+}
