@@ -212,6 +212,18 @@ describe('data retention', () => {
     expect((await retained.asAdmin.api['data-retention'].reports.get({ query: {} })).data?.count).toBe(2)
   })
 
+  test("keeps a file that a live row still holds (a schedule's image sent as an old closed ticket's message)", async () => {
+    const retained = await makeTenant(context)
+    const old = await makeAgedTicket(retained.company.id, 'closed', 40)
+    // schedules/dispatch.ts sends a schedule's image as the message's file: both rows hold one path.
+    await db.insert(schedules).values({ companyId: retained.company.id, contactId: old.ticket.contactId, body: 'monthly', sendAt: new Date(), status: 'ENVIADA', mediaPath: old.photo.mediaPath, mediaName: 'photo.png' })
+    expect((await retained.asAdmin.api.settings({ key: 'dataRetentionDays' }).put({ value: '30' })).status).toBe(200)
+    const result = (await runDataRetention(deps)).find((run) => run.companyId === retained.company.id)
+    expect(result).toMatchObject({ messagesErased: 2, filesRemoved: 0, filesFailed: 0, status: 'done' })
+    expect(await messagesOf(old.ticket.id)).toEqual([])
+    expect(await deps.storage.read(old.photo.mediaPath!)).toBeDefined()
+  })
+
   test('the daily job runs each company with a period once a day, however often it is checked', async () => {
     const company = await makeTenant(context)
     const aged = await makeAgedTicket(company.company.id, 'closed', 10)

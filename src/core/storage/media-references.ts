@@ -76,24 +76,32 @@ export async function mediaPathsOfContact(db: Executor, companyId: number, conta
   return [...new Set(rows.map((row) => row.path).filter((path): path is string => path !== null))]
 }
 
+export type RemovedFiles = { removed: number; failed: number }
+
 /**
- * After the commit of a deletion: removes the files no live row refers to any more. A file that cannot
- * be removed is logged, not fatal (the row is gone, the public route no longer serves it).
+ * After the commit of a deletion (a message, a ticket, a contact, an erasure, the retention job):
+ * removes the files no live row refers to any more (a schedule's image stays while the schedule does,
+ * though the message sent from it is gone). A file that cannot be removed is logged and counted, never
+ * fatal: the row is gone, so the public route no longer serves it.
  */
 export async function removeUnreferencedMedia(
   deps: { db: Executor; storage: MediaStorage; logger: Logger },
   companyId: number,
-  paths: string[],
-): Promise<void> {
-  const unique = [...new Set(paths)]
-  if (unique.length === 0) return
+  paths: ReadonlyArray<string | null | undefined>,
+): Promise<RemovedFiles> {
+  const unique = [...new Set(paths.filter((path): path is string => typeof path === 'string' && path !== ''))]
+  const result: RemovedFiles = { removed: 0, failed: 0 }
+  if (unique.length === 0) return result
   const live = await liveMediaPaths(deps.db, companyId, unique)
   for (const path of unique) {
     if (live.has(path)) continue
     try {
       await deps.storage.remove(path)
+      result.removed += 1
     } catch (error) {
+      result.failed += 1
       deps.logger.warn('could not remove a deleted media file', { companyId, path, error })
     }
   }
+  return result
 }

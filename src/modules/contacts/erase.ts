@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { campaignShipping, contactListItems, contacts, messages, schedules, tickets } from '../../../db/schema/index.ts'
 import { AppError } from '../../core/errors.ts'
-import { removeManyMedia } from '../../core/storage/remove-many.ts'
+import { removeUnreferencedMedia } from '../../core/storage/media-references.ts'
 import type { Deps } from '../deps.ts'
 
 type Scope = { companyId: number; contactId: number }
@@ -49,14 +49,13 @@ export async function eraseContact(deps: Deps, scope: Scope): Promise<EraseResul
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
     .limit(1)
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND')
-  const onFileError = (path: string, error: unknown) => deps.logger.error('erased media file could not be removed', { companyId, path, error })
   const result: EraseResult = { tickets: 0, messages: 0, files: 0 }
 
   const ticketIds = await ticketIdsOf(deps.db, scope)
   for (;;) {
     const batch = await deleteMessageBatch(deps.db, scope, ticketIds, batchSize)
     result.messages += batch.count
-    result.files += (await removeManyMedia(deps.storage, batch.paths, onFileError)).removed
+    result.files += (await removeUnreferencedMedia(deps, companyId, batch.paths)).removed
     if (batch.count < batchSize) break
   }
 
@@ -87,7 +86,7 @@ export async function eraseContact(deps: Deps, scope: Scope): Promise<EraseResul
   })
   result.messages += finalStep.lateMessages
   result.tickets = finalStep.tickets.length
-  result.files += (await removeManyMedia(deps.storage, finalStep.paths, onFileError)).removed
+  result.files += (await removeUnreferencedMedia(deps, companyId, finalStep.paths)).removed
 
   await deps.bus.emit('contact.deleted', { companyId, contactId })
   for (const ticket of finalStep.tickets) await deps.bus.emit('ticket.deleted', { companyId, ticket, userId: null })

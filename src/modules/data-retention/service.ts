@@ -3,7 +3,7 @@
 // run, in batches of bounded size, each a short transaction followed by the removal of its files; a
 // report row per company per run says what went. The tickets stay (the dashboard counts them), their
 // contacts too: erasing a person is the data-subject request (contacts/erase.ts).
-import { removeManyMedia } from '../../core/storage/remove-many.ts'
+import { removeUnreferencedMedia } from '../../core/storage/media-references.ts'
 import type { Deps } from '../deps.ts'
 import { listCompaniesWithSetting } from '../settings/service.ts'
 import type { RetentionReport } from './model.ts'
@@ -28,11 +28,10 @@ export async function runCompanyRetention(deps: Deps, companyId: number, retenti
   const run = await insertRun(deps.db, { companyId, retentionDays, cutoff, startedAt })
   const scope = { companyId, runId: run.id }
   const totals = { messagesErased: 0, filesRemoved: 0, filesFailed: 0 }
-  const onFileError = (path: string, error: unknown) => deps.logger.error('retention could not remove a media file', { companyId, path, error })
   try {
     for (;;) {
       const batch = await deleteExpiredMessages(deps.db, { companyId, cutoff, limit: batchSize })
-      const files = await removeManyMedia(deps.storage, batch.paths, onFileError)
+      const files = await removeUnreferencedMedia(deps, companyId, batch.paths)
       totals.messagesErased += batch.count
       totals.filesRemoved += files.removed
       totals.filesFailed += files.failed
