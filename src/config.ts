@@ -90,6 +90,11 @@ export function loadConfig() {
      * The client's IP (rate limits, sessions) is the entry that many hops from the right end.
      */
     trustProxy: proxyHopsFrom('TRUST_PROXY'),
+    /**
+     * Days past a company's due date during which sessions already open keep working (with a warning);
+     * after them the company is blocked (ERR_SUBSCRIPTION_EXPIRED) until renewed. Sign-in stops at the due date.
+     */
+    subscriptionGraceDays: integerFrom('SUBSCRIPTION_GRACE_DAYS', 5),
     logLevel: optional('LOG_LEVEL') ?? 'info',
     /** Create the demo company (and, with the simulator, its connection) on start: `npm start` turns it on. */
     seedDemo: flagFrom('SEED_DEMO', false),

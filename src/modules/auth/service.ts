@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, sessions, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
+import { assertSubscriptionUsable } from '../../core/subscription.ts'
 import { assertBackoffPassed, assertWithinRateLimit, type BackoffPolicy } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/service.ts'
@@ -97,6 +98,8 @@ async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: strin
   if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
   if (!user) throw new AppError('ERR_UNAUTHORIZED')
+  // A company blocked for an expired subscription gets no new access token (the session stays: a renewal revives it).
+  if (!user.super) await assertSubscriptionUsable(deps.db, user.companyId, deps.now(), deps.config.subscriptionGraceDays)
   const signedIn = async (secret: string): Promise<SignedIn> => {
     const tokens = await issueTokens(deps, { id: session.id, secret }, user)
     const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
