@@ -13,3 +13,9 @@ export const PageQuery = {
 }
 
 export const PAGE_SIZE = 20
+
+/** §5's reset rule, for every password set (reset, user create and edit, profile): 8+ characters, upper, lower, digit. */
+export const PASSWORD_RULE = '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,}$'
+
+export const passwordSchema = (name: string) =>
+  t.String({ pattern: PASSWORD_RULE, maxLength: 200, error: `${name} must have at least 8 characters, with one uppercase letter, one lowercase letter and one digit` })

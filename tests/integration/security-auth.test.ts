@@ -4,7 +4,7 @@ import { afterEach, describe, expect, setSystemTime, spyOn, test } from 'bun:tes
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
-import { errorOf } from '../helpers/http.ts'
+import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
 
 // One trusted proxy: the client address is the right end of X-Forwarded-For.
@@ -112,5 +112,39 @@ describe('logout proves the session it ends (item 10b)', () => {
     const [ended] = await context.db.select().from(sessions).where(eq(sessions.id, sessionId))
     expect(ended!.revokedAt).not.toBeNull()
     expect(errorOf(await context.as(session.token).api.auth.me.get())).toEqual({ error: 'ERR_UNAUTHORIZED' })
+  })
+})
+
+describe('one password rule, and the current password to change your own (item 10c)', () => {
+  test("a 5-character password is refused everywhere a password is set; your own needs the current one; an admin sets another's without it", async () => {
+    const company = await makeCompany(context.db)
+    const admin = await makeUser(context.db, { companyId: company.id, profile: 'admin' })
+    const agent = await makeUser(context.db, { companyId: company.id })
+    const asAdmin = context.as((await signIn(context, admin)).token)
+    const weakCreate = await asAdmin.api.users.post({ name: 'Weak One', email: `weak-${Date.now()}@example.com`, password: 'abcde' })
+    expect(weakCreate.status).toBe(422)
+    expect(fieldsOf(weakCreate)).toEqual(['password'])
+    const weakEdit = await asAdmin.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: 'abcdefgh' })
+    expect(fieldsOf(weakEdit)).toEqual(['password'])
+
+    const agentSession = await signIn(context, agent)
+    const asAgent = context.as(agentSession.token)
+    const weakProfile = await asAgent.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: '12345' })
+    expect(fieldsOf(weakProfile)).toEqual(['password'])
+    const noCurrent = await asAgent.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: 'Stolen1234' })
+    expect(noCurrent.status).toBe(422)
+    expect(fieldsOf(noCurrent)).toEqual(['currentPassword'])
+    const wrongCurrent = await asAgent.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: 'Stolen1234', currentPassword: 'Guess1234' })
+    expect(fieldsOf(wrongCurrent)).toEqual(['currentPassword'])
+    expect((await loginFrom('203.0.113.50', { email: agent.email, password: agent.password })).status).toBe(200)
+
+    const own = await context
+      .as((await signIn(context, agent)).token)
+      .api.users({ id: agent.id })
+      .put({ name: 'Agent', email: agent.email, password: 'Mine12345', currentPassword: agent.password })
+    expect(own.status).toBe(200)
+    const byAdmin = await asAdmin.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: 'Reset12345' })
+    expect(byAdmin.status).toBe(200)
+    expect((await loginFrom('203.0.113.51', { email: agent.email, password: 'Reset12345' })).status).toBe(200)
   })
 })
