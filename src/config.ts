@@ -96,6 +96,8 @@ export function loadConfig() {
      */
     subscriptionGraceDays: integerFrom('SUBSCRIPTION_GRACE_DAYS', 5),
     logLevel: optional('LOG_LEVEL') ?? 'info',
+    /** NODE_ENV=development: the web build's source maps are served (never in production). */
+    development: optional('NODE_ENV') === 'development',
     /** Create the demo company (and, with the simulator, its connection) on start: `npm start` turns it on. */
     seedDemo: flagFrom('SEED_DEMO', false),
   }

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { passwordSchema } from '../../core/schemas.ts'
+import { passwordSchema, searchText } from '../../core/schemas.ts'
 
 export const QueueRef = t.Object({ id: t.Integer(), name: t.String(), color: t.String() })
 
@@ -39,7 +39,7 @@ const queueIdsSchema = t.Array(t.Integer({ minimum: 1 }), { maxItems: 500, error
 export const UserIdParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })
 
 export const UserSearchQuery = t.Object({
-  searchParam: t.Optional(t.String({ maxLength: 100, error: 'searchParam is at most 100 characters' })),
+  searchParam: t.Optional(searchText(100)),
   pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: 'pageNumber must be a positive integer' })),
 })
 
