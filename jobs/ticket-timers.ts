@@ -13,6 +13,7 @@ import { ticketMessenger } from '../src/modules/messages/automatic-send.ts'
 import { runCompanyTicketTimers, runTicketTimers } from '../src/modules/tickets/timers.ts'
 import { findTimerCompanyIds } from '../src/modules/tickets/timers-queries.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'
+import { oldestDueDateInGrace } from '../src/core/subscription.ts'
 
 /** How often the timers are looked at: a minute, the unit of every timer setting. */
 export const ticketTimersEveryMs = 60_000
@@ -45,7 +46,7 @@ export function ticketTimerJobs(deps: Deps, registry: ConnectionRegistry, queue:
         return
       }
       const slot = Math.floor(deps.now().getTime() / everyMs)
-      for (const companyId of await findTimerCompanyIds(deps.db)) {
+      for (const companyId of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), deps.config.subscriptionGraceDays))) {
         await queue.enqueue(company, { companyId }, { jobId: `ticket-timers-${companyId}-${slot}` })
       }
     },

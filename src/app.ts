@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import packageJson from '../package.json' with { type: 'json' }
 import type { Deps } from './modules/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
+import { securityHeaders } from './core/security-headers.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
@@ -104,6 +105,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       unlisten()
     })
     .use(httpErrors(deps.logger))
+    .use(securityHeaders())
     .use(
       openapi({
         path: '/swagger',

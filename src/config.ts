@@ -18,6 +18,15 @@ function flagFrom(name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())
 }
 
+/** TRUST_PROXY: off (0) by default; 1/true/yes/on means one proxy; a number N means N proxies in a row. */
+function proxyHopsFrom(name: string): number {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return 0
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return 1
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return 0
+  return integerFrom(name, 0)
+}
+
 function optional(name: string): string | undefined {
   const raw = process.env[name]
   return raw === undefined || raw === '' ? undefined : raw
@@ -95,9 +104,19 @@ export function loadConfig() {
       ipAttempts: integerFrom('RATE_LIMIT_IP_ATTEMPTS', 100),
       windowSeconds: integerFrom('RATE_LIMIT_WINDOW_SECONDS', 900),
     },
-    /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (for rate limits). */
-    trustProxy: flagFrom('TRUST_PROXY', false),
+    /**
+     * How many reverse proxies in front of us append to X-Forwarded-For (0: none, the header is ignored).
+     * The client's IP (rate limits, sessions) is the entry that many hops from the right end.
+     */
+    trustProxy: proxyHopsFrom('TRUST_PROXY'),
+    /**
+     * Days past a company's due date during which sessions already open keep working (with a warning);
+     * after them the company is blocked (ERR_SUBSCRIPTION_EXPIRED) until renewed. Sign-in stops at the due date.
+     */
+    subscriptionGraceDays: integerFrom('SUBSCRIPTION_GRACE_DAYS', 5),
     logLevel: optional('LOG_LEVEL') ?? 'info',
+    /** NODE_ENV=development: the web build's source maps are served (never in production). */
+    development: optional('NODE_ENV') === 'development',
     /** Create the demo company (and, with the simulator, its connection) on start: `npm start` turns it on. */
     seedDemo: flagFrom('SEED_DEMO', false),
   }

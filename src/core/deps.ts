@@ -35,8 +35,8 @@ export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
   const { config } = options
   const now = options.now ?? (() => new Date())
   const rateLimiter = options.redis
-    ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: config.redisPrefix })
-    : createMemoryRateLimiter(config.rateLimit)
+    ? createRedisRateLimiter(options.redis, { ...config.rateLimit, prefix: config.redisPrefix, now: () => now().getTime() })
+    : createMemoryRateLimiter({ ...config.rateLimit, now: () => now().getTime() })
   return {
     db: options.db,
     config,

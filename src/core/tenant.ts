@@ -4,6 +4,8 @@
 //   { auth: 'admin' }              profile admin (super users pass too)
 //   { auth: 'super' }              platform super users only
 //   { auth: { feature: 'useKanban' } }   a plan feature, enforced by the server
+//   { auth: { whenExpired: true } }       also for a company blocked for an expired subscription
+//                                         (what the client needs to show why: GET /auth/me)
 import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { companies, plans, sessions, users } from '../../db/schema/index.ts'
@@ -12,6 +14,7 @@ import { AppError } from './errors.ts'
 import { type Actor, isAdmin, isSupervisorOrAdmin } from '../contracts/roles.ts'
 import type { Executor } from '../../db/client.ts'
 import { companyExists } from './company-scope.ts'
+import { isSubscriptionBlocked, subscriptionState } from './subscription.ts'
 
 export const planFeatures = [
   'useCampaigns',
@@ -28,13 +31,16 @@ export type AuthRequirement =
   | true
   | 'admin'
   | 'super'
-  | { profile?: 'admin' | 'adminOrSupervisor'; super?: boolean; feature?: PlanFeature }
+  | { profile?: 'admin' | 'adminOrSupervisor'; super?: boolean; feature?: PlanFeature; whenExpired?: true }
 
 /** The signed-in user behind a request: the Actor every service takes, plus what the plugin also read. */
 export type Caller = Actor & {
   name: string
   sessionId: string
   features: Record<PlanFeature, boolean>
+  /** The company's due date has passed: 'grace' still works (with a warning), 'blocked' does not. */
+  subscription: 'active' | 'grace' | 'blocked'
+  dueDate: string | null
 }
 
 export function bearerFrom(header: string | undefined): string | undefined {
@@ -58,6 +64,7 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
       name: users.name,
       tokenVersion: users.tokenVersion,
       companyStatus: companies.status,
+      dueDate: companies.dueDate,
       useCampaigns: plans.useCampaigns,
       useKanban: plans.useKanban,
       useOpenAi: plans.useOpenAi,
@@ -76,6 +83,9 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
   if (!row || row.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_UNAUTHORIZED')
   if (!row.companyStatus && !row.super) throw new AppError('ERR_COMPANY_INACTIVE')
   const features = Object.fromEntries(planFeatures.map((feature) => [feature, row[feature] ?? false])) as Record<PlanFeature, boolean>
+  // Read on every request from the row just loaded: a renewal takes effect at once.
+  const state = row.super ? 'active' : subscriptionState(row.dueDate, deps.now(), deps.config.subscriptionGraceDays)
+  const blocked = state === 'expired' && (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), deps.config.subscriptionGraceDays))
   return {
     userId: row.userId,
     companyId: row.companyId,
@@ -84,7 +94,15 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
     name: row.name,
     sessionId: claims.sessionId,
     features,
+    subscription: blocked ? 'blocked' : state === 'active' ? 'active' : 'grace',
+    dueDate: row.dueDate,
   }
+}
+
+/** ERR_SUBSCRIPTION_EXPIRED for a caller whose company is blocked, unless the route serves it anyway. */
+export function assertSubscription(caller: Caller, requirement: AuthRequirement): void {
+  const allowed = typeof requirement === 'object' && requirement.whenExpired === true
+  if (caller.subscription === 'blocked' && !allowed) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: caller.dueDate })
 }
 
 /**
@@ -120,9 +138,12 @@ export const tenant = (deps: CoreDeps) =>
   new Elysia().macro({
     auth(requirement: AuthRequirement) {
       return {
-        async resolve({ headers }) {
+        async resolve({ headers, set }) {
           const caller = await authenticate(deps, bearerFrom(headers.authorization))
+          assertSubscription(caller, requirement)
           assertRequirement(caller, requirement)
+          // Inside the grace period everything works; the header lets a client warn.
+          if (caller.subscription !== 'active' && caller.dueDate) set.headers['x-subscription-expired'] = caller.dueDate
           return { caller }
         },
       }
@@ -131,6 +152,8 @@ export const tenant = (deps: CoreDeps) =>
     socketAuth: {
       async resolve({ query }) {
         const caller = await authenticate(deps, typeof query.token === 'string' ? query.token : undefined)
+        // A blocked company receives nothing live.
+        assertSubscription(caller, true)
         return { caller }
       },
     },

@@ -22,9 +22,11 @@ const safeName = /^[\w-]+(\.[\w-]+)*\.[a-z0-9]+$/
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-export function assetResponse(file: string, acceptEncoding: string | null): Response | undefined {
+/** Source maps (the whole readable source) are served only in development (NODE_ENV=development). */
+export function assetResponse(file: string, acceptEncoding: string | null, options: { sourceMaps: boolean } = { sourceMaps: false }): Response | undefined {
   if (!safeName.test(file)) return undefined
   const extension = file.slice(file.lastIndexOf('.') + 1)
+  if (extension === 'map' && !options.sourceMaps) return undefined
   const type = contentTypes[extension]
   const path = join(assetsDir, file)
   if (!type || !existsSync(path)) return undefined

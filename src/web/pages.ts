@@ -74,7 +74,7 @@ export const webPages = (deps: Deps) => {
       '/assets/:file',
       async ({ params, request }) => {
         await shells().catch(() => undefined)
-        return assetResponse(params.file, request.headers.get('accept-encoding')) ?? notFound()
+        return assetResponse(params.file, request.headers.get('accept-encoding'), { sourceMaps: deps.config.development }) ?? notFound()
       },
       { detail: { hide: true } },
     )

@@ -20,7 +20,7 @@ type Tenant = Awaited<ReturnType<typeof makeTenant>>
 let tenant: Tenant
 let support: Awaited<ReturnType<typeof makeQueue>>
 let sales: Awaited<ReturnType<typeof makeQueue>>
-const bruno = { name: 'Bruno Reis', email: 'bruno.reis@example.com', password: 'bruno1', newPassword: 'bruno-2' }
+const bruno = { name: 'Bruno Reis', email: 'bruno.reis@example.com', password: 'Bruno123', newPassword: 'Bruno-234' }
 
 function row(page: Page, name: string) {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
@@ -68,12 +68,12 @@ describeInBrowser('users page', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await dialog.getByText('Enter a name, 2 to 50 characters.').waitFor()
     await dialog.getByText('Enter a valid e-mail address.').waitFor()
-    await dialog.getByText('Enter a password of 5 to 50 characters.').waitFor()
+    await dialog.getByText('Enter a password: at least 8 characters, with an uppercase letter, a lowercase letter and a digit.').waitFor()
     await dialog.getByRole('textbox', { name: 'Name' }).fill('B')
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill('bruno@')
     await dialog.getByLabel('Password', { exact: true }).fill('abcd')
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
-    await dialog.getByText('The password must have 5 to 50 characters.').waitFor()
+    await dialog.getByText('Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.').waitFor()
     expect(await dialog.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true')
     expect(await dialog.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true')
     expect((await harness.context.db.select().from(users).where(eq(users.companyId, companyId))).length).toBe(5)
@@ -155,7 +155,7 @@ describeInBrowser('users page', () => {
     expect(await storedUser('ana.lima@example.com')).toBeDefined()
 
     // A user created elsewhere arrives live; the search narrows the list on the server.
-    const elsewhere = await tenant.asAdmin.api.users.post({ name: 'Diana Prado', email: 'diana.prado@example.com', password: 'diana1', queueIds: [sales.id] })
+    const elsewhere = await tenant.asAdmin.api.users.post({ name: 'Diana Prado', email: 'diana.prado@example.com', password: 'Diana123', queueIds: [sales.id] })
     expect(elsewhere.status).toBe(200)
     await row(page, 'Diana Prado').getByRole('cell', { name: 'Vendas' }).waitFor()
     await page.getByRole('searchbox', { name: 'Search users' }).fill('bruno')
@@ -226,7 +226,7 @@ describeInBrowser('users page', () => {
     await dialog.getByText('The company has no queues yet.').waitFor()
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Vinte e Seis')
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill('vinte.seis@example.com')
-    await dialog.getByLabel('Password', { exact: true }).fill('senha1')
+    await dialog.getByLabel('Password', { exact: true }).fill('Senha123')
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await dialog.getByRole('alert').filter({ hasText: "Your plan's user limit has been reached." }).waitFor()
     await toast(page, "Your plan's user limit has been reached.")

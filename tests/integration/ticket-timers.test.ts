@@ -12,7 +12,7 @@ import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { ticketMessenger } from '../../src/modules/messages/automatic-send.ts'
 import { runTicketTimers } from '../../src/modules/tickets/timers.ts'
 import { createTestContext } from '../helpers/context.ts'
-import { makeQueue, makeTenant } from '../helpers/factories.ts'
+import { daysFromToday, makeQueue, makeTenant } from '../helpers/factories.ts'
 import { captureRealtime, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
 
 const context = await createTestContext({ config: { whatsappSimulator: true } })
@@ -166,8 +166,10 @@ describe('expiresTicket', () => {
 
   test('expiresTicket 0 never closes; another company is untouched by a sweep of one', async () => {
     setClock(start)
-    const tenant = await makeTenant(context)
-    const other = await makeTenant(context)
+    // Paid beyond the year the clock moves: a company past its due date and grace period is skipped.
+    const paidUp = { company: { dueDate: daysFromToday(400) } }
+    const tenant = await makeTenant(context, paidUp)
+    const other = await makeTenant(context, paidUp)
     const off = await openConnection(tenant, { expiresTicket: 0, expiresInactiveMessage: 'Nunca enviada.' })
     const theirs = await openConnection(other, { expiresTicket: 10, expiresInactiveMessage: 'Encerrado.' })
     const idle = await off.write('Oi')

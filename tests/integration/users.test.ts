@@ -10,7 +10,7 @@ const context = await createTestContext()
 
 let sequence = 0
 const freshEmail = () => `new-user-${Date.now()}-${++sequence}@example.com`
-const validUser = () => ({ name: 'New Person', email: freshEmail(), password: 'abcde' })
+const validUser = () => ({ name: 'New Person', email: freshEmail(), password: 'Abcde123' })
 
 async function userRow(userId: number) {
   const [row] = await context.db.select().from(users).where(eq(users.id, userId))
@@ -201,7 +201,7 @@ describe('POST /api/users', () => {
     const { status, data } = await tenant.asAdmin.api.users.post({
       name: '  Maria Silva ',
       email: email.toUpperCase(),
-      password: 'abcde',
+      password: 'Abcde123',
       profile: 'supervisor',
       allTicket: 'enabled',
       whatsappId: connection.id,
@@ -221,7 +221,7 @@ describe('POST /api/users', () => {
     })
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ companyId: tenant.company.id, action: 'create', userId: data!.id, user: { id: data!.id, email } })
-    const session = await signIn(context, { email, password: 'abcde' })
+    const session = await signIn(context, { email, password: 'Abcde123' })
     expect(session.user.id).toBe(data!.id)
   })
 
@@ -387,7 +387,7 @@ describe('PUT /api/users/{id}', () => {
   test('an agent may not edit another user', async () => {
     const tenant = await makeTenant(context)
     const before = await userRow(tenant.admin.id)
-    const result = await tenant.asAgent.api.users({ id: tenant.admin.id }).put({ name: 'Hijacked', email: tenant.admin.email, password: 'owned1' })
+    const result = await tenant.asAgent.api.users({ id: tenant.admin.id }).put({ name: 'Hijacked', email: tenant.admin.email, password: 'Owned1234' })
     expect(result.status).toBe(403)
     expect(errorOf(result)).toEqual({ error: 'ERR_NO_PERMISSION' })
     expect(await userRow(tenant.admin.id)).toEqual(before)
@@ -398,7 +398,7 @@ describe('PUT /api/users/{id}', () => {
     const admin = await makeUser(context.db, { companyId: platform.company.id, profile: 'admin' })
     const adminClient = context.as((await signIn(context, admin)).token)
     const before = await userRow(platform.user.id)
-    const result = await adminClient.api.users({ id: platform.user.id }).put({ name: 'Taken Over', email: platform.user.email, password: 'owned1' })
+    const result = await adminClient.api.users({ id: platform.user.id }).put({ name: 'Taken Over', email: platform.user.email, password: 'Owned1234' })
     expect(result.status).toBe(403)
     expect(await userRow(platform.user.id)).toEqual(before)
     const bySuper = await platform.client.api.users({ id: admin.id }).put({ name: 'Edited By Super', email: admin.email })
@@ -438,7 +438,7 @@ describe('PUT /api/users/{id}', () => {
     expect(own.data!.email).toBe(tenant.agent.email.toLowerCase())
   })
 
-  test('validates the body: name, e-mail, password (optional, 5 to 50), profile', async () => {
+  test('validates the body: name, e-mail, password (optional, the reset rule), profile', async () => {
     const tenant = await makeTenant(context)
     const base = { name: 'Valid Name', email: tenant.agent.email }
     const cases: [Record<string, unknown>, string][] = [
@@ -476,7 +476,7 @@ describe('password changes', () => {
     const before = await userRow(tenant.agent.id)
     const revoked: DomainEvents['auth.sessions_revoked'][] = []
     const stop = context.deps.bus.on('auth.sessions_revoked', (event) => void revoked.push(event))
-    const { status } = await tenant.asAdmin.api.users({ id: tenant.agent.id }).put({ name: 'Agent', email: tenant.agent.email, password: 'new-pass' })
+    const { status } = await tenant.asAdmin.api.users({ id: tenant.agent.id }).put({ name: 'Agent', email: tenant.agent.email, password: 'NewPass123' })
     stop()
     expect(status).toBe(200)
     expect(revoked).toEqual([{ companyId: tenant.company.id, userId: tenant.agent.id, keepSessionId: undefined }])
@@ -489,7 +489,7 @@ describe('password changes', () => {
     expect((await tenant.asAdmin.api.auth.me.get()).status).toBe(200)
     const wrong = await context.api.api.auth.login.post({ email: tenant.agent.email, password: tenant.agent.password })
     expect(wrong.status).toBe(401)
-    expect((await signIn(context, { email: tenant.agent.email, password: 'new-pass' })).user.id).toBe(tenant.agent.id)
+    expect((await signIn(context, { email: tenant.agent.email, password: 'NewPass123' })).user.id).toBe(tenant.agent.id)
   })
 
   test('a user changing his own password keeps this session and ends the others', async () => {
@@ -502,7 +502,7 @@ describe('password changes', () => {
       .returning()
     const before = await userRow(tenant.agent.id)
     const client = context.as(session.token)
-    const { status } = await client.api.users({ id: tenant.agent.id }).put({ name: 'Agent', email: tenant.agent.email, password: 'mine-now' })
+    const { status } = await client.api.users({ id: tenant.agent.id }).put({ name: 'Agent', email: tenant.agent.email, password: 'MineNow123', currentPassword: tenant.agent.password })
     expect(status).toBe(200)
     expect((await userRow(tenant.agent.id))!.tokenVersion).toBe(before!.tokenVersion)
     expect((await client.api.auth.me.get()).status).toBe(200)
@@ -510,7 +510,7 @@ describe('password changes', () => {
     expect(refreshed.status).toBe(200)
     const [strayAfter] = await context.db.select().from(sessions).where(eq(sessions.id, stray!.id))
     expect(strayAfter!.revokedAt).not.toBeNull()
-    expect((await signIn(context, { email: tenant.agent.email, password: 'mine-now' })).user.id).toBe(tenant.agent.id)
+    expect((await signIn(context, { email: tenant.agent.email, password: 'MineNow123' })).user.id).toBe(tenant.agent.id)
   })
 })
 

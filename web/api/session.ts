@@ -146,7 +146,8 @@ async function sessionFetchImplementation(input: RequestInfo | URL, init?: Reque
     code = await errorCodeOf(response)
     if (isExpired(response, code)) endSession()
   }
-  if (response.status === 401 || code === 'ERR_COMPANY_INACTIVE') endSession()
+  // A company blocked for its subscription: the sign-in page says why (the expired date).
+  if (response.status === 401 || code === 'ERR_COMPANY_INACTIVE' || code === 'ERR_SUBSCRIPTION_EXPIRED') endSession()
   return response
 }
 

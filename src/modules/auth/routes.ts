@@ -58,6 +58,7 @@ export const authRoutes = (deps: Deps) => {
         if (!user) throw new AppError('ERR_NO_USER_FOUND')
         return user
       },
-      { auth: true, detail: { summary: 'The signed-in user' } },
+      // Also for a company blocked for an expired subscription: the client shows why from it.
+      { auth: { whenExpired: true }, detail: { summary: 'The signed-in user' } },
     )
 }

@@ -4,7 +4,8 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, sessions, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { assertWithinRateLimit } from '../../core/rate-limit.ts'
+import { assertSubscriptionUsable } from '../../core/subscription.ts'
+import { assertBackoffPassed, assertWithinRateLimit, type BackoffPolicy } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/service.ts'
 
@@ -20,15 +21,29 @@ async function issueTokens(deps: Deps, session: { id: string; secret: string }, 
   return { token, refreshToken: `${session.id}.${session.secret}` }
 }
 
+/**
+ * Wrong passwords slow down the (e-mail, IP) pair that sends them: five free, then 1 s, 2 s, 4 s ...
+ * up to 5 minutes between tries. No account is ever locked: the right password from another address
+ * always passes (an attacker could otherwise lock anyone out, the super user included).
+ */
+export const LOGIN_BACKOFF: BackoffPolicy = { freeFailures: 5, baseSeconds: 1, maxSeconds: 300, forgetSeconds: 86_400 }
+
+/** Verified against when the e-mail is unknown, so that a miss takes as long as a wrong password. */
+const dummyPasswordHash = Bun.password.hash('dummy password that matches nothing')
+
 export async function login(deps: Deps, input: { email: string; password: string; ip: string; userAgent: string }): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase()
-  await assertWithinRateLimit(deps.rateLimiter, [
-    { key: `login:ip:${input.ip}`, limit: deps.config.rateLimit.ipAttempts },
-    { key: `login:email:${email}` },
-  ])
+  const pairKey = `login:pair:${email}|${input.ip}`
+  await assertBackoffPassed(deps.rateLimiter, pairKey, LOGIN_BACKOFF)
+  // The looser per-address budget: one address cannot try many accounts.
+  await assertWithinRateLimit(deps.rateLimiter, [{ key: `login:ip:${input.ip}`, limit: deps.config.rateLimit.ipAttempts }])
   const user = await findUserByEmail(deps.db, email)
-  // The same error whether the e-mail or the password is wrong: no account enumeration.
-  if (!user || !(await Bun.password.verify(input.password, user.passwordHash))) throw new AppError('ERR_INVALID_CREDENTIALS')
+  // The same error, and the same time, whether the e-mail or the password is wrong: no account enumeration.
+  const passwordMatches = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyPasswordHash))
+  if (!user || !passwordMatches) {
+    await deps.rateLimiter.recordFailure(pairKey, LOGIN_BACKOFF)
+    throw new AppError('ERR_INVALID_CREDENTIALS')
+  }
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
   if (!company) throw new AppError('ERR_INVALID_CREDENTIALS')
   if (!user.super) {
@@ -48,7 +63,7 @@ export async function login(deps: Deps, input: { email: string; password: string
     return created!
   })
   deps.bus.emit('auth.sessions_revoked', { companyId: user.companyId, userId: user.id, keepSessionId: session.id })
-  await deps.rateLimiter.reset(`login:email:${email}`)
+  await deps.rateLimiter.reset(pairKey)
   const tokens = await issueTokens(deps, { id: session.id, secret }, user)
   const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
   return { ...tokens, user: publicUser! }
@@ -83,6 +98,8 @@ async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: strin
   if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
   if (!user) throw new AppError('ERR_UNAUTHORIZED')
+  // A company blocked for an expired subscription gets no new access token (the session stays: a renewal revives it).
+  if (!user.super) await assertSubscriptionUsable(deps.db, user.companyId, deps.now(), deps.config.subscriptionGraceDays)
   const signedIn = async (secret: string): Promise<SignedIn> => {
     const tokens = await issueTokens(deps, { id: session.id, secret }, user)
     const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
@@ -116,7 +133,7 @@ async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: strin
 }
 
 export async function logout(deps: Deps, input: { refreshToken: string | undefined; sessionId?: string }): Promise<void> {
-  const sessionId = input.sessionId ?? parseRefreshToken(input.refreshToken)?.sessionId
+  const sessionId = input.sessionId ?? (await sessionNamedByCookie(deps, input.refreshToken))
   if (!sessionId) return
   const [ended] = await deps.db
     .update(sessions)
@@ -124,6 +141,23 @@ export async function logout(deps: Deps, input: { refreshToken: string | undefin
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ userId: sessions.userId })
   if (ended) await deps.db.update(users).set({ online: false }).where(eq(users.id, ended.userId))
+}
+
+/**
+ * The session a refresh cookie proves it holds: its id alone is no proof (anyone who learnt it could
+ * sign its owner out), its secret must match the current one or the one just rotated out.
+ */
+async function sessionNamedByCookie(deps: Deps, refreshToken: string | undefined): Promise<string | undefined> {
+  const parsed = parseRefreshToken(refreshToken)
+  if (!parsed) return undefined
+  const [session] = await deps.db
+    .select({ hash: sessions.refreshTokenHash, previousHash: sessions.previousRefreshTokenHash })
+    .from(sessions)
+    .where(eq(sessions.id, parsed.sessionId))
+    .limit(1)
+  if (!session) return undefined
+  const matches = secretMatches(parsed.secret, session.hash) || (session.previousHash !== null && secretMatches(parsed.secret, session.previousHash))
+  return matches ? parsed.sessionId : undefined
 }
 
 /** Ends a user's sessions (all, or all but one). Used on login, password change and user deletion. */

@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import { Plan } from '../plans/model.ts'
+import { searchText } from '../../core/schemas.ts'
 
 export { IdParams } from '../plans/model.ts'
 
@@ -122,7 +123,7 @@ export const Company = t.Object({
 export type Company = typeof Company.static
 
 export const CompanyListQuery = t.Object({
-  searchParam: t.Optional(t.String({ maxLength: 100, error: 'searchParam must be at most 100 characters' })),
+  searchParam: t.Optional(searchText(100)),
   pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: 'pageNumber must be a positive integer' })),
 })
 export type CompanyListQuery = typeof CompanyListQuery.static

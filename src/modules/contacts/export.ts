@@ -70,10 +70,27 @@ function xlsxStream(deps: Pick<Deps, 'logger'>, batches: AsyncGenerator<ContactI
   return Readable.toWeb(output) as unknown as ReadableStream<Uint8Array>
 }
 
+/**
+ * Reads the first batch now: a query the database refuses then fails before the headers go out (a
+ * clean error answer) instead of after them (a 200 with a cut file).
+ */
+async function primed<T>(batches: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await batches.next()
+  return (async function* () {
+    try {
+      if (first.done) return
+      yield first.value
+      yield* batches
+    } finally {
+      await batches.return(undefined)
+    }
+  })()
+}
+
 export async function exportContacts(deps: Deps, companyId: number, query: ExportQuery): Promise<ExportFile> {
   assertValidDays(query)
   const { format = 'xlsx', ...filters } = query
-  const batches = contactBatches(deps.db, { companyId, ...filters })
+  const batches = await primed(contactBatches(deps.db, { companyId, ...filters }))
   const day = deps.now().toISOString().slice(0, 10)
   if (format === 'csv') return { fileName: `contacts-${day}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(batches) }
   return {

@@ -97,15 +97,15 @@ export const contactRoutes = (deps: Deps, connections: ConnectionRegistry) =>
           'The number keeps its digits; one typed without a country code (10 or 11 digits such as (11) 98765-4321) gets Brazil\'s 55, unless it starts with "+". With a live WhatsApp connection the number is checked (400 ERR_WAPP_INVALID_CONTACT if WhatsApp does not know it) and stored as WhatsApp writes it. A number the company has already: 409 ERR_DUPLICATED_CONTACT with that contactId.',
       },
     })
-    .put('/:id', ({ caller, params, body }) => updateContact(deps, connections, { companyId: caller.companyId, contactId: params.id }, body), {
+    .put('/:id', ({ caller, params, body }) => updateContact(deps, connections, caller, { companyId: caller.companyId, contactId: params.id }, body), {
       auth: true,
       params: IdParams,
       body: UpdateContactBody,
-      response: { 200: ContactDetail, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      response: { 200: ContactDetail, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       detail: {
         summary: 'Edit a contact (only the fields sent change)',
         description:
-          'extraInfo, when sent, is the whole list: fields with an id of this contact are edited, the others added, and the fields left out removed. The number follows the rules of POST.',
+          'extraInfo, when sent, is the whole list: fields with an id of this contact are edited, the others added, and the fields left out removed. The number follows the rules of POST. Changing the number of a contact with open tickets (their replies go to it) takes an admin or a user who can see every one of them: 403 ERR_NO_PERMISSION otherwise.',
       },
     })
     .delete(

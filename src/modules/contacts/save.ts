@@ -14,6 +14,8 @@ import type { ContactDetail, CreateContactBody, ExtraInfoInput, UpdateContactBod
 import { MAX_NUMBER_DIGITS, MIN_NUMBER_DIGITS, normaliseTypedNumber } from './number.ts'
 import { findCompanyConnections, findContactIdByNumber, findContactRow, findExtraInfo } from './queries.ts'
 import { showContact } from './service.ts'
+import { isAdmin, type Actor } from '../../contracts/roles.ts'
+import { seesAllOpenTicketsOfContact } from '../tickets/service.ts'
 
 const numberUnique = 'contacts_company_number_unique'
 
@@ -113,9 +115,20 @@ export async function createContact(deps: Deps, registry: ConnectionRegistry, co
   return showContact(deps, { companyId, contactId: created.id })
 }
 
+/**
+ * Changing a contact's number redirects the replies of its open tickets: an admin may, anyone else only
+ * when he can see every one of them (an agent cannot redirect a conversation of another queue). A
+ * contact without an open ticket redirects nothing: agents still fix the numbers of contacts they add.
+ */
+async function assertMayChangeNumber(deps: Deps, actor: Actor, scope: { companyId: number; contactId: number }): Promise<void> {
+  if (isAdmin(actor)) return
+  if (!(await seesAllOpenTicketsOfContact(deps.db, { ...scope, userId: actor.userId }))) throw new AppError('ERR_NO_PERMISSION')
+}
+
 export async function updateContact(
   deps: Deps,
   registry: ConnectionRegistry,
+  actor: Actor,
   scope: { companyId: number; contactId: number },
   input: UpdateContactBody,
 ): Promise<ContactDetail> {
@@ -128,6 +141,7 @@ export async function updateContact(
   const extraInfo = input.extraInfo === undefined ? undefined : cleanExtraInfo(input.extraInfo)
   if (input.number !== undefined) {
     const typed = typedNumber(input.number)
+    if (typed !== current.number) await assertMayChangeNumber(deps, actor, scope)
     // Re-saving the form with the number unchanged needs no WhatsApp round trip.
     const number = typed === current.number ? typed : await verifiedNumber(deps, registry, companyId, typed)
     if (number !== current.number) {

@@ -32,6 +32,7 @@ curl -X POST https://zapdesk.example.com/api/messages/send \\
 \`\`\`
 
 Errors: 401 ERR_UNAUTHORIZED (no or unknown token), 403 ERR_NO_PERMISSION (plan without the external API),
+403 ERR_SUBSCRIPTION_EXPIRED (the company is past its due date and grace period),
 422 ERR_VALIDATION (number or body missing), 400 ERR_WAPP_NOT_INITIALIZED (connection not connected),
 400 ERR_WAPP_INVALID_CONTACT (not on WhatsApp), 400 ERR_WAPP_CHECK_CONTACT (the check failed),
 502 ERR_SENDING_WAPP_MSG (WhatsApp refused it; the message is stored with its error).`

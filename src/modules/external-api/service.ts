@@ -14,12 +14,13 @@ import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
+import { isSubscriptionBlocked } from '../../core/subscription.ts'
 
 /** The connection holding this token; 401 for none or an unknown one, 403 when the plan lacks the API. */
-export async function authenticateConnectionToken(deps: Pick<Deps, 'db'>, token: string | undefined): Promise<TokenConnection> {
+export async function authenticateConnectionToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string | undefined): Promise<TokenConnection> {
   if (!token) throw new AppError('ERR_UNAUTHORIZED')
   const [row] = await deps.db
-    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId, companyStatus: companies.status, useExternalApi: plans.useExternalApi })
+    .select({ whatsappId: whatsapps.id, companyId: whatsapps.companyId, companyStatus: companies.status, dueDate: companies.dueDate, useExternalApi: plans.useExternalApi })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
@@ -27,6 +28,9 @@ export async function authenticateConnectionToken(deps: Pick<Deps, 'db'>, token:
     .limit(1)
   if (!row) throw new AppError('ERR_UNAUTHORIZED')
   if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE')
+  if (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), deps.config.subscriptionGraceDays)) {
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: row.dueDate })
+  }
   if (!row.useExternalApi) throw new AppError('ERR_NO_PERMISSION', { feature: 'useExternalApi' })
   return { companyId: row.companyId, whatsappId: row.whatsappId }
 }

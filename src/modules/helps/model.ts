@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { searchText } from '../../core/schemas.ts'
 
 export const Help = t.Object({
   id: t.Integer(),
@@ -13,7 +14,7 @@ export type Help = typeof Help.static
 export const HelpIdParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })
 
 export const HelpSearchQuery = t.Object({
-  searchParam: t.Optional(t.String({ maxLength: 100, error: 'searchParam is at most 100 characters' })),
+  searchParam: t.Optional(searchText(100)),
   pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: 'pageNumber must be a positive integer' })),
 })
 

@@ -13,6 +13,7 @@ import { sendToContact, type OutgoingItem } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import { findDueScheduleIds, findSchedule, type ScheduleRow } from './queries.ts'
 import { toSchedule } from './service.ts'
+import { isSubscriptionBlocked } from '../../core/subscription.ts'
 
 export const DISPATCH_BATCH = 200
 /**
@@ -69,18 +70,23 @@ async function isGroupContact(deps: Deps, companyId: number, contactId: number):
 }
 
 /**
- * A company may have changed since the message was scheduled: deactivated, or moved to a plan without
+ * A company may have changed since the message was scheduled: deactivated, blocked for an expired
+ * subscription, or moved to a plan without
  * schedules. Its messages then end ERRO with why, visibly, rather than going out against its plan or
  * waiting to go out, late, on a reactivation.
  */
 async function assertCompanyMaySend(deps: Deps, companyId: number): Promise<void> {
   const [company] = await deps.db
-    .select({ status: companies.status, useSchedules: plans.useSchedules })
+    .select({ status: companies.status, dueDate: companies.dueDate, useSchedules: plans.useSchedules })
     .from(companies)
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, companyId))
     .limit(1)
   if (!company?.status) throw new AppError('ERR_COMPANY_INACTIVE')
+  // Past its due date and grace period the company sends nothing (core/subscription.ts).
+  if (await isSubscriptionBlocked(deps.db, { id: companyId, dueDate: company.dueDate }, deps.now(), deps.config.subscriptionGraceDays)) {
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED')
+  }
   if (!company.useSchedules) throw new AppError('ERR_NO_PERMISSION', { feature: 'useSchedules' })
 }
 

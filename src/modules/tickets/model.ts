@@ -1,6 +1,7 @@
 // Request and response schemas of the tickets API (spec §3 Ticket, §7 "Tickets and messages").
 import { t } from 'elysia'
 import { TicketView } from './view.ts'
+import { searchText } from '../../core/schemas.ts'
 
 export { TicketView } from './view.ts'
 
@@ -42,10 +43,7 @@ export const TICKET_COUNT_CAP = 10_000
 
 export const TicketListQuery = t.Object({
   searchParam: t.Optional(
-    t.String({
-      maxLength: 200,
-      title: 'searchParam',
-      error: 'searchParam must be at most 200 characters',
+    searchText(200, {
       description: "Matches the contact's name, the contact's number (when the text is a number) and the words of the ticket's messages",
     }),
   ),

@@ -9,6 +9,14 @@ import type { TicketRow } from './ticket-row.ts'
 import type { TicketViewer } from './visibility.ts'
 
 
+/** Who may see each of the contact's tickets that are not closed (queue, assignee, status). */
+export async function findOpenTicketsOfContact(db: Executor, scope: { companyId: number; contactId: number }): Promise<{ queueId: number | null; userId: number | null; status: string }[]> {
+  return db
+    .select({ queueId: tickets.queueId, userId: tickets.userId, status: tickets.status })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, scope.companyId), eq(tickets.contactId, scope.contactId), ne(tickets.status, 'closed')))
+}
+
 export async function findTicketRow(db: Executor, scope: { companyId: number; ticketId: number }): Promise<TicketRow | undefined> {
   const [ticket] = await db
     .select()

@@ -4,9 +4,9 @@
 // connection by updated_at; queue-less pending ones by updated_at): a sweep reads the due tickets,
 // not the company's history. The status conditions are written as the indexes' predicates, literal,
 // so that the planner matches them even in a prepared statement's generic plan.
-import { and, asc, eq, isNull, lt, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, tickets, whatsapps } from '../../../db/schema/index.ts'
+import { companies, tickets, users, whatsapps } from '../../../db/schema/index.ts'
 
 export type TimerConnection = {
   id: number
@@ -19,13 +19,17 @@ export type TimerConnection = {
 
 /**
  * The active companies that have a connection: the only ones whose tickets a timer can concern. A
- * deactivated company's conversations stay as they were: no closing texts go out in its name.
+ * deactivated company's conversations stay as they were: no closing texts go out in its name; so do
+ * those of a company blocked for its subscription (due date before `oldestDueDate`, the grace period's
+ * start; the platform's own company, holding super users, never is: core/subscription.ts).
  */
-export async function findTimerCompanyIds(db: Executor): Promise<number[]> {
+export async function findTimerCompanyIds(db: Executor, oldestDueDate: string): Promise<number[]> {
+  const platformCompany = sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.super})`
+  const subscribed = or(isNull(companies.dueDate), gte(companies.dueDate, oldestDueDate), platformCompany)
   const rows = await db
     .selectDistinct({ companyId: whatsapps.companyId })
     .from(whatsapps)
-    .innerJoin(companies, and(eq(companies.id, whatsapps.companyId), eq(companies.status, true)))
+    .innerJoin(companies, and(eq(companies.id, whatsapps.companyId), eq(companies.status, true), subscribed))
     .orderBy(asc(whatsapps.companyId))
   return rows.map((row) => row.companyId)
 }

@@ -23,6 +23,7 @@ import {
   findUnqueuedWaitingTicketIds,
   type TimerConnection,
 } from './timers-queries.ts'
+import { oldestDueDateInGrace } from '../../core/subscription.ts'
 
 /** Tickets handled per rule, connection and sweep. */
 export const ticketTimerBatchSize = 500
@@ -149,7 +150,7 @@ export async function runTicketTimers(deps: Deps, messenger: TicketMessenger, op
   const { companyId, batchSize } = options
   if (companyId !== undefined) return runCompanyTicketTimers(deps, messenger, companyId, { batchSize })
   const total: TicketTimerResult = { companies: 0, expired: 0, transferred: 0, unrated: 0 }
-  for (const id of await findTimerCompanyIds(deps.db)) {
+  for (const id of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), deps.config.subscriptionGraceDays))) {
     try {
       const result = await runCompanyTicketTimers(deps, messenger, id, { batchSize })
       total.expired += result.expired

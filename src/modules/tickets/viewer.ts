@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { userQueues, users } from '../../../db/schema/index.ts'
 import type { TicketVisibility } from '../../core/realtime/hub.ts'
+import { findOpenTicketsOfContact } from './queries.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
 
 /** The user's profile, super flag, allTicket and queue ids; undefined when he is not of that company. */
@@ -23,4 +24,15 @@ export async function findTicketViewer(db: Executor, scope: { companyId: number;
 /** The realtime hub's ticket rule (core knows no module): viewers read here, judged by canSeeTicket. */
 export function ticketVisibilityOf(db: Executor): TicketVisibility<TicketViewer> {
   return { loadViewer: (companyId, userId) => findTicketViewer(db, { companyId, userId }), canSeeTicket }
+}
+
+/**
+ * Whether the user may see every open (not closed) ticket of the contact, true when it has none: what
+ * editing a contact's number requires of a non-admin, since the replies of those tickets go to it.
+ */
+export async function seesAllOpenTicketsOfContact(db: Executor, scope: { companyId: number; userId: number; contactId: number }): Promise<boolean> {
+  const viewer = await findTicketViewer(db, scope)
+  if (!viewer) return false
+  const open = await findOpenTicketsOfContact(db, scope)
+  return open.every((ticket) => canSeeTicket(viewer, ticket))
 }

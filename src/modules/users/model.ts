@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { passwordSchema, searchText } from '../../core/schemas.ts'
 
 export const QueueRef = t.Object({ id: t.Integer(), name: t.String(), color: t.String() })
 
@@ -30,14 +31,15 @@ const profileSchema = t.Union([t.Literal('user'), t.Literal('admin'), t.Literal(
 const allTicketSchema = t.Union([t.Literal('enabled'), t.Literal('desabled')], { error: "allTicket must be 'enabled' or 'desabled'" })
 const nameSchema = t.String({ minLength: 2, maxLength: 50, error: 'name is required, 2 to 50 characters' })
 const emailSchema = t.String({ format: 'email', maxLength: 254, error: 'email is required and must be a valid e-mail address' })
-const passwordSchema = t.String({ minLength: 5, maxLength: 50, error: 'password must be 5 to 50 characters' })
+// One password rule for every password set (§5's reset rule), not the 5 characters of the old user form.
+const userPasswordSchema = passwordSchema('password')
 const whatsappIdSchema = t.Nullable(t.Integer({ minimum: 1, error: 'whatsappId must be a connection id or null' }))
 const queueIdsSchema = t.Array(t.Integer({ minimum: 1 }), { maxItems: 500, error: 'queueIds must be a list of queue ids' })
 
 export const UserIdParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })
 
 export const UserSearchQuery = t.Object({
-  searchParam: t.Optional(t.String({ maxLength: 100, error: 'searchParam is at most 100 characters' })),
+  searchParam: t.Optional(searchText(100)),
   pageNumber: t.Optional(t.Integer({ minimum: 1, maximum: 100_000, error: 'pageNumber must be a positive integer' })),
 })
 
@@ -55,7 +57,7 @@ export type UserOption = typeof UserOption.static
 export const CreateUserBody = t.Object({
   name: nameSchema,
   email: emailSchema,
-  password: passwordSchema,
+  password: userPasswordSchema,
   profile: t.Optional(profileSchema),
   allTicket: t.Optional(allTicketSchema),
   whatsappId: t.Optional(whatsappIdSchema),
@@ -70,7 +72,9 @@ export type CreateUserBody = typeof CreateUserBody.static
 export const UpdateUserBody = t.Object({
   name: nameSchema,
   email: emailSchema,
-  password: t.Optional(passwordSchema),
+  password: t.Optional(userPasswordSchema),
+  /** Required with `password` when the user changes his own: a stolen session cannot take the account. */
+  currentPassword: t.Optional(t.String({ maxLength: 200, error: 'currentPassword is at most 200 characters' })),
   profile: t.Optional(profileSchema),
   allTicket: t.Optional(allTicketSchema),
   whatsappId: t.Optional(whatsappIdSchema),

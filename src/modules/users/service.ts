@@ -136,6 +136,11 @@ export async function updateUser(deps: Deps, caller: Actor & Pick<Caller, 'sessi
       if (queueIds.length !== current.size || queueIds.some((queueId) => !current.has(queueId))) throw new AppError('ERR_NO_PERMISSION')
     }
   }
+  // Changing one's own password takes the current one: a session left open or stolen cannot take the account.
+  if (self && input.password !== undefined) {
+    if (!input.currentPassword) throw invalidField('currentPassword', 'currentPassword is required to change your own password')
+    if (!(await Bun.password.verify(input.currentPassword, target.passwordHash))) throw invalidField('currentPassword', 'currentPassword is not your current password')
+  }
   const passwordHash = input.password === undefined ? undefined : await Bun.password.hash(input.password)
   const now = deps.now()
   await deps.db

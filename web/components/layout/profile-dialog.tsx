@@ -6,7 +6,7 @@ import { Form } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { updateSessionUser } from '../../api/session.ts'
-import { isEmail, lengthBetween } from '../../forms/validation.ts'
+import { isEmail, isStrongPassword, lengthBetween } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom, type SessionUser } from '../../state/session.ts'
 import { DialogFooter, FormAlert } from '../dialog-footer.tsx'
@@ -16,20 +16,22 @@ import { TextField } from '../text-field.tsx'
 import { showToast } from '../toasts.tsx'
 import { refusalErrors } from '../../forms/refusal-errors.ts'
 
-type Errors = { name?: string; email?: string; password?: string; form?: string }
+type Errors = { name?: string; email?: string; password?: string; currentPassword?: string; form?: string }
 
 function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const [name, setName] = useState(user.name)
   const [email, setEmail] = useState(user.email)
   const [password, setPassword] = useState('')
+  const [currentPassword, setCurrentPassword] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
 
   const rules = {
     name: t`Enter a name, 2 to 50 characters.`,
     email: t`Enter a valid e-mail address.`,
-    password: t`The password must have 5 to 50 characters.`,
+    password: t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
+    currentPassword: t`Enter your current password to set a new one.`,
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -37,12 +39,13 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
     const found: Errors = {}
     if (!lengthBetween(name, 2, 50)) found.name = rules.name
     if (!isEmail(email)) found.email = rules.email
-    if (password && (password.length < 5 || password.length > 50)) found.password = rules.password
+    if (password && (!isStrongPassword(password) || password.length > 200)) found.password = rules.password
+    if (password && !currentPassword) found.currentPassword = rules.currentPassword
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setPending(true)
     try {
-      const { data, error } = await api.users({ id: user.id }).put({ name: name.trim(), email: email.trim(), ...(password ? { password } : {}) })
+      const { data, error } = await api.users({ id: user.id }).put({ name: name.trim(), email: email.trim(), ...(password ? { password, currentPassword } : {}) })
       if (error || !data) {
         setErrors(refusalErrors(apiErrorOf(error), rules, (code) => errorMessage(i18n, code), { code: 'ERR_EMAIL_ALREADY_EXISTS', field: 'email' }))
         return
@@ -72,6 +75,17 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
         error={errors.password}
         description={t`Leave it empty to keep the current password.`}
       />
+      {password ? (
+        <PasswordField
+          label={t`Current password`}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={errors.currentPassword}
+          isRequired
+        />
+      ) : null}
       <DialogFooter onCancel={onDone} pending={pending} />
     </Form>
   )

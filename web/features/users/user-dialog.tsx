@@ -65,8 +65,8 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
     name: t`Enter a name, 2 to 50 characters.`,
     email: t`Enter a valid e-mail address.`,
     emailTaken: errorMessage(i18n, 'ERR_EMAIL_ALREADY_EXISTS'),
-    password: t`The password must have 5 to 50 characters.`,
-    passwordRequired: t`Enter a password of 5 to 50 characters.`,
+    password: t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
+    passwordRequired: t`Enter a password: at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
     whatsappId: t`Choose one of the company's connections.`,
     queueIds: t`Choose among the company's queues.`,
   }

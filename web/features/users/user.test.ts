@@ -1,13 +1,15 @@
 import { expect, test } from 'bun:test'
 import { emptyUserForm, fieldErrorsOf, matchesSearch, userBodyOf, validateUserForm, type UserFormValues } from './user.ts'
 
-const filled: UserFormValues = { ...emptyUserForm(), name: ' Bruno Reis ', email: ' bruno@example.com ', password: 'abcde', queueIds: [3], whatsappId: 7 }
+const filled: UserFormValues = { ...emptyUserForm(), name: ' Bruno Reis ', email: ' bruno@example.com ', password: 'Abcde123', queueIds: [3], whatsappId: 7 }
 
-test('§5 user: name 2 to 50, valid e-mail, password required to create and 5 to 50 when given', () => {
+test('§5 user: name 2 to 50, valid e-mail, password required to create and following the reset rule when given', () => {
   expect(validateUserForm(filled, true)).toEqual({})
   expect(validateUserForm({ ...filled, name: ' B ', email: 'bruno@', password: '' }, true)).toEqual({ name: 'name', email: 'email', password: 'passwordRequired' })
   expect(validateUserForm({ ...filled, password: 'abcd' }, true)).toEqual({ password: 'password' })
-  expect(validateUserForm({ ...filled, password: 'x'.repeat(51) }, false)).toEqual({ password: 'password' })
+  // Five characters no longer make a password: 8 with an uppercase letter, a lowercase letter and a digit.
+  expect(validateUserForm({ ...filled, password: 'abcdefgh1' }, true)).toEqual({ password: 'password' })
+  expect(validateUserForm({ ...filled, password: `Ab1${'x'.repeat(198)}` }, false)).toEqual({ password: 'password' })
   // An edit keeps the stored password when the field is left empty.
   expect(validateUserForm({ ...filled, password: '' }, false)).toEqual({})
   expect(validateUserForm({ ...filled, name: 'x'.repeat(51) }, false)).toEqual({ name: 'name' })
@@ -17,7 +19,7 @@ test('the body: trimmed, profile/allTicket/queues only with edit access, passwor
   expect(userBodyOf(filled, { creating: true, editAccess: true })).toEqual({
     name: 'Bruno Reis',
     email: 'bruno@example.com',
-    password: 'abcde',
+    password: 'Abcde123',
     whatsappId: 7,
     profile: 'user',
     allTicket: 'desabled',
@@ -28,7 +30,7 @@ test('the body: trimmed, profile/allTicket/queues only with edit access, passwor
     name: 'Bruno Reis',
     email: 'bruno@example.com',
     whatsappId: null,
-    password: 'abcde',
+    password: 'Abcde123',
   })
 })
 

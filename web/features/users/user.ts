@@ -1,7 +1,7 @@
 // A user as the /users page holds it (§3 User), the `user` channel's events (§7 Realtime), and the user
 // form's values, §5 checks and request body. Plain functions: the dialog renders, these decide.
 import type { CreateUserBody, PublicUser, UpdateUserBody } from '../../../src/modules/users/model.ts'
-import { isEmail, lengthBetween } from '../../forms/validation.ts'
+import { isEmail, isStrongPassword, lengthBetween } from '../../forms/validation.ts'
 import { serverFieldErrors } from '../../forms/server-errors.ts'
 
 /** The list does not show timestamps; leaving them out also spares the wire's string-vs-Date question. */
@@ -13,9 +13,8 @@ export type AllTicket = UserRow['allTicket']
 /** The profiles an admin gives, from the least to the most rights. */
 export const profiles: Profile[] = ['user', 'supervisor', 'admin']
 
-/** §5 User: name 2 to 50, e-mail valid, password 5 to 50 (§9 "5 for user forms"). */
-export const PASSWORD_MIN = 5
-export const PASSWORD_MAX = 50
+/** The longest password the server takes (every password follows §5's reset rule: isStrongPassword). */
+export const PASSWORD_MAX = 200
 
 export type UserFormValues = {
   name: string
@@ -48,13 +47,13 @@ export function userFormOf(user: UserRow): UserFormValues {
   }
 }
 
-/** §5: the password is required for a new user and optional on an edit; when given, 5 to 50 characters. */
+/** §5: the password is required for a new user and optional on an edit; when given, the reset rule (8+, upper, lower, digit). */
 export function validateUserForm(values: UserFormValues, creating: boolean): UserFormErrors {
   const errors: UserFormErrors = {}
   if (!lengthBetween(values.name, 2, 50)) errors.name = 'name'
   if (!isEmail(values.email)) errors.email = 'email'
   if (creating && values.password.length === 0) errors.password = 'passwordRequired'
-  else if (values.password.length > 0 && (values.password.length < PASSWORD_MIN || values.password.length > PASSWORD_MAX)) errors.password = 'password'
+  else if (values.password.length > 0 && (!isStrongPassword(values.password) || values.password.length > PASSWORD_MAX)) errors.password = 'password'
   return errors
 }
 
