@@ -14,6 +14,7 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
+import { createDurableInbound } from './channels/inbound/durable-sink.ts'
 import type { Simulator } from './channels/simulator/simulator.ts'
 import { simulatorFor } from './simulators.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
@@ -88,14 +89,17 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
   const simulator = deps.config.whatsappSimulator ? (options.simulator ?? simulatorFor(deps.db, { logger: deps.logger, now: deps.now })) : undefined
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
-  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
+  // Every message is on this instance's disk before the pipeline stores it (a DB outage or a crash loses none).
+  const inbound = createDurableInbound(deps, pipeline)
+  const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
-    .onStop(() => {
+    .onStop(async () => {
       unwire()
       unlisten()
+      await inbound.close()
     })
     .use(httpErrors(deps.logger))
     .use(
