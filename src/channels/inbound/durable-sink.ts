@@ -40,7 +40,7 @@ export type DurableSinkOptions = {
   now?: () => Date
   /** Where messages that fail while others are stored (a poison message, not an outage) are written before being given up. */
   deadLetterFile: string
-  retry?: { firstDelayMs?: number; maxDelayMs?: number; maxStrikes?: number }
+  retry?: { firstDelayMs?: number; maxDelayMs?: number; maxStrikes?: number; attemptTimeoutMs?: number }
 }
 
 type Pending = {
@@ -62,6 +62,8 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
   const firstDelayMs = options.retry?.firstDelayMs ?? 200
   const maxDelayMs = options.retry?.maxDelayMs ?? 5_000
   const maxStrikes = options.retry?.maxStrikes ?? 5
+  // A store that never answers (a connection that died mid-query can leave a query unsettled) counts as failed.
+  const attemptTimeoutMs = options.retry?.attemptTimeoutMs ?? 10_000
   // Confirmations and retries run outside whatever lane the caller holds (a send's echo arrives inside its send).
   const outside = AsyncLocalStorage.snapshot()
 
@@ -99,9 +101,13 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
   async function attempt(record: Pending): Promise<boolean> {
     record.mark = successes
     const blind = lanes.sending(record.whatsappId, record.number)
-    try {
-      await inner.message(record.connection, record.message)
-    } catch (error) {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timedOut = new Promise<Error>((resolve) => {
+      timer = setTimeout(() => resolve(new Error(`not stored after ${attemptTimeoutMs} ms`)), attemptTimeoutMs)
+    })
+    const error = await Promise.race([inner.message(record.connection, record.message).then(() => undefined, (failure: unknown) => failure ?? new Error('failed')), timedOut])
+    clearTimeout(timer)
+    if (error) {
       logger.warn('inbound message not stored yet; kept in the spool', { ...record.connection, wid: record.message.id, error })
       return false
     }
