@@ -50,10 +50,21 @@ type Pending = {
   whatsappId: number
   number: string
   key: string
-  /** Failures while other messages were being stored: the database was up, this message is the problem. */
+  /** Failures while the database answered: then the message is the problem, not an outage. */
   strikes: number
-  /** Successes counted when its last attempt began. */
-  mark: number
+}
+
+/** The promise's value, or `fallback` once `ms` passed. */
+async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export function createDurableSink(inner: InboundSink, options: DurableSinkOptions): DurableSink {
@@ -64,13 +75,13 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
   const maxStrikes = options.retry?.maxStrikes ?? 5
   // A store that never answers (a connection that died mid-query can leave a query unsettled) counts as failed.
   const attemptTimeoutMs = options.retry?.attemptTimeoutMs ?? 10_000
+  const probeTimeoutMs = 2_000
   // Confirmations and retries run outside whatever lane the caller holds (a send's echo arrives inside its send).
   const outside = AsyncLocalStorage.snapshot()
 
   const backlog: Pending[] = []
   // Contacts with messages in the backlog (or being replayed from it): their new messages queue behind.
   const blocked = new Map<string, number>()
-  let successes = 0
   let delayMs = firstDelayMs
   let timer: ReturnType<typeof setTimeout> | undefined
   let draining = false
@@ -80,7 +91,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
     const normalised = normaliseInbound(message, now)
     if (!normalised) return undefined
     const key = laneKey(connection.whatsappId, normalised.number)
-    return { seq, connection, message, whatsappId: connection.whatsappId, number: normalised.number, key, strikes: 0, mark: 0 }
+    return { seq, connection, message, whatsappId: connection.whatsappId, number: normalised.number, key, strikes: 0 }
   }
 
   /** Into the backlog, in append order. */
@@ -99,19 +110,13 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
 
   /** One try; false when storing failed. A message the pipeline did not wait for is confirmed later. */
   async function attempt(record: Pending): Promise<boolean> {
-    record.mark = successes
     const blind = lanes.sending(record.whatsappId, record.number)
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timedOut = new Promise<Error>((resolve) => {
-      timer = setTimeout(() => resolve(new Error(`not stored after ${attemptTimeoutMs} ms`)), attemptTimeoutMs)
-    })
-    const error = await Promise.race([inner.message(record.connection, record.message).then(() => undefined, (failure: unknown) => failure ?? new Error('failed')), timedOut])
-    clearTimeout(timer)
+    const stored = inner.message(record.connection, record.message).then(() => undefined, (failure: unknown) => failure ?? new Error('failed'))
+    const error = await within(stored, attemptTimeoutMs, new Error(`not stored after ${attemptTimeoutMs} ms`))
     if (error) {
       logger.warn('inbound message not stored yet; kept in the spool', { ...record.connection, wid: record.message.id, error })
       return false
     }
-    successes += 1
     if (blind) outside(() => void confirm(record))
     else spool.done(record.seq)
     return true
@@ -120,17 +125,24 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
   /** After the lane's send, the message the pipeline handled without being awaited: stored, or tried again. */
   async function confirm(record: Pending): Promise<void> {
     await lanes.run(record.whatsappId, record.number, async () => undefined)
-    try {
-      if (await options.isStored(record.connection, record.message.id)) return spool.done(record.seq)
-    } catch {
-      // The database is down: the retry below fails too and parks the message.
-    }
-    if (!(await attempt(record))) failed(record, false)
+    // Not known to be stored (or the database is down: the retry then fails too and parks the message).
+    if (await within(options.isStored(record.connection, record.message.id).catch(() => false), probeTimeoutMs, false)) return spool.done(record.seq)
+    if (!(await attempt(record))) await failed(record, false)
   }
 
-  /** A failed message: given up after repeated failures while the database was evidently up, else parked. */
-  function failed(record: Pending, counted: boolean): boolean {
-    if (successes > record.mark) record.strikes += 1
+  /**
+   * A failed message: parked for a retry; true when it needs none after all (stored meanwhile, or given
+   * up after failing `maxStrikes` times while the database answered: a poison message, not an outage).
+   */
+  async function failed(record: Pending, counted: boolean): Promise<boolean> {
+    // Whether the database answers tells an outage (retry without end) from a poison message.
+    const stored = await within(options.isStored(record.connection, record.message.id).catch(() => undefined), probeTimeoutMs, undefined)
+    if (stored) {
+      spool.done(record.seq)
+      if (counted) release(record)
+      return true
+    }
+    if (stored === false) record.strikes += 1
     if (record.strikes >= maxStrikes) {
       giveUp(record)
       if (counted) release(record)
@@ -170,7 +182,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
         release(record)
         continue
       }
-      if (failed(record, true)) continue
+      if (await failed(record, true)) continue
       for (const rest of records.slice(index + 1)) park(rest, true)
       return false
     }
@@ -229,7 +241,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
         scheduleDrain(delayMs)
         return
       }
-      if (!(await attempt(record))) failed(record, false)
+      if (!(await attempt(record))) await failed(record, false)
     },
 
     ack: (connection, update) => inner.ack(connection, update),
