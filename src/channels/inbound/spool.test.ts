@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLogger } from '../../core/logger.ts'
 import { createSpool, readFrames, readSpoolDirectory } from './spool.ts'
@@ -29,7 +29,7 @@ function frame(payload: string): Buffer {
 function orphan(root: string, name: string, segments: Buffer[]): string {
   const path = join(root, name)
   mkdirSync(path, { recursive: true })
-  writeFileSync(join(path, 'owner'), String(process.pid))
+  writeFileSync(join(path, 'owner'), `${hostname()} ${process.pid}`)
   segments.forEach((data, index) => writeFileSync(join(path, `${String(index + 1).padStart(8, '0')}.log`), data))
   return path
 }
@@ -79,6 +79,18 @@ describe('inbound spool', () => {
     for (const item of adopted) spool.done(item.seq)
     await spool.close()
     await live.close()
+  })
+
+  test("another host's spool (a shared DATA_DIR volume) is adopted only once its heartbeat is stale", async () => {
+    const root = scratch()
+    const other = orphan(root, 'b-other-host', [frame('{"s":1,"e":{"n":1}}')])
+    writeFileSync(join(other, 'owner'), 'another-host 1')
+    const spool = createSpool({ directory: root, logger })
+    expect(await spool.adoptOrphans()).toEqual([])
+    const longAgo = new Date(Date.now() - 10 * 60_000)
+    utimesSync(join(other, 'owner'), longAgo, longAgo)
+    expect((await spool.adoptOrphans()).map((item) => item.entry)).toEqual(['{"n":1}'])
+    await spool.close()
   })
 
   test('compaction: segments whose entries are all done are removed, so the spool does not grow forever', async () => {

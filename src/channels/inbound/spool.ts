@@ -11,7 +11,8 @@
 //
 // Compaction: the log is split in segments; a segment whose entries are all done is deleted, and the
 // current one is replaced by a fresh file as soon as everything in it is done and it passed a size.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { open, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -45,7 +46,11 @@ export type SpoolOptions = {
 }
 
 const headerBytes = 8
+// "<host> <pid>", touched every heartbeat: on this host the pid says whether the writer lives; a spool of
+// another host (instances sharing a DATA_DIR volume) is an orphan once its heartbeat is stale.
 const ownerFile = 'owner'
+const heartbeatMs = 20_000
+const staleAfterMs = 120_000
 // The spools this process has open (kept across `bun --hot` reloads): never adopted by a sibling app.
 const openSpools = ((globalThis as { __zapdeskSpools?: Set<string> }).__zapdeskSpools ??= new Set<string>())
 
@@ -88,15 +93,21 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** A sibling spool whose writer is gone: a dead process, or this process's previous run (same pid, not open here). */
+/** A sibling spool whose writer is gone: a dead process, this process's previous run (same pid, not open here), or another host's gone quiet. */
 function isOrphan(path: string): boolean {
   if (openSpools.has(path)) return false
+  let host: string
   let pid: number
+  let touched: number
   try {
-    pid = Number(readFileSync(join(path, ownerFile), 'utf8'))
+    const [ownerHost = '', ownerPid = ''] = readFileSync(join(path, ownerFile), 'utf8').trim().split(' ')
+    host = ownerHost
+    pid = Number(ownerPid)
+    touched = statSync(join(path, ownerFile)).mtimeMs
   } catch {
     return true
   }
+  if (host !== hostname()) return Date.now() - touched > staleAfterMs
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return true
   return !processAlive(pid)
 }
@@ -129,6 +140,7 @@ export function createSpool(options: SpoolOptions): Spool {
   openSpools.add(path)
 
   let handle: FileHandle | undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
   let segment = 0
   let segmentSize = 0
   let nextSeq = 1
@@ -149,8 +161,17 @@ export function createSpool(options: SpoolOptions): Spool {
     // Made under a hidden name and renamed, so a sibling never sees it without its owner.
     const staging = join(directory, `.${randomBytes(6).toString('hex')}`)
     mkdirSync(staging)
-    writeFileSync(join(staging, ownerFile), String(process.pid))
+    writeFileSync(join(staging, ownerFile), `${hostname()} ${process.pid}`)
     renameSync(staging, path)
+    heartbeat ??= setInterval(() => {
+      const now = new Date()
+      try {
+        utimesSync(join(path, ownerFile), now, now)
+      } catch {
+        // Gone with the directory (closed, or everything done): the next write makes it again.
+      }
+    }, heartbeatMs)
+    heartbeat.unref()
   }
 
   async function openSegment(): Promise<void> {
@@ -270,6 +291,7 @@ export function createSpool(options: SpoolOptions): Spool {
       await writing
       await handle?.close()
       handle = undefined
+      clearInterval(heartbeat)
       openSpools.delete(path)
       // Nothing left to replay: nothing to leave behind. Otherwise the next run adopts the directory.
       if (pendingCount === 0) rmSync(path, { recursive: true, force: true })
