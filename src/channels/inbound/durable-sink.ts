@@ -50,8 +50,10 @@ type Pending = {
   whatsappId: number
   number: string
   key: string
-  /** Failures while the database answered: then the message is the problem, not an outage. */
+  /** Failures while the database answered and took other messages: then the message is the problem, not an outage. */
   strikes: number
+  /** Messages stored (by anyone) when this one first failed. */
+  storedAtFirstFailure?: number
 }
 
 /** The promise's value, or `fallback` once `ms` passed. */
@@ -83,6 +85,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
   // Contacts with messages in the backlog (or being replayed from it): their new messages queue behind.
   const blocked = new Map<string, number>()
   let delayMs = firstDelayMs
+  let storedCount = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let draining = false
   let closed = false
@@ -117,6 +120,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
       logger.warn('inbound message not stored yet; kept in the spool', { ...record.connection, wid: record.message.id, error })
       return false
     }
+    storedCount += 1
     if (blind) outside(() => void confirm(record))
     else spool.done(record.seq)
     return true
@@ -142,7 +146,10 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
       if (counted) release(record)
       return true
     }
-    if (stored === false) record.strikes += 1
+    // A database that answers but stores nothing (read-only, disk full) is an outage too: only a failure
+    // after other messages were stored since this one first failed counts against it.
+    record.storedAtFirstFailure ??= storedCount
+    if (stored === false && storedCount > record.storedAtFirstFailure) record.strikes += 1
     if (record.strikes >= maxStrikes) {
       giveUp(record)
       if (counted) release(record)
