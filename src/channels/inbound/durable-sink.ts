@@ -1,6 +1,7 @@
 // The durable front of the inbound pipeline. WhatsApp sends its receipt before we store, so every
-// message a provider hands over is first written to this instance's spool (spool.ts, fsync'd, group
-// commit) and only then handed to the pipeline; it is marked done once stored. When storing fails (the
+// message a provider hands over is written to this instance's spool (spool.ts, fsync'd, group commit)
+// while the pipeline stores it; the sink returns only once it is on disk, and it is marked done once
+// stored. When storing fails (the
 // database is down) the message waits in a backlog retried with backoff, and what a crashed run left in
 // its spool is replayed at boot: the store is idempotent on the WhatsApp id, so a replay of a message
 // stored already changes nothing.
@@ -111,19 +112,29 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
     else blocked.delete(record.key)
   }
 
-  /** One try; false when storing failed. A message the pipeline did not wait for is confirmed later. */
-  async function attempt(record: Pending): Promise<boolean> {
+  /** One try: 'stored', 'blind' (the pipeline did not let us wait: confirmed later), or undefined when storing failed. */
+  async function tryStore(record: Pending): Promise<'stored' | 'blind' | undefined> {
     const blind = lanes.sending(record.whatsappId, record.number)
     const stored = inner.message(record.connection, record.message).then(() => undefined, (failure: unknown) => failure ?? new Error('failed'))
     const error = await within(stored, attemptTimeoutMs, new Error(`not stored after ${attemptTimeoutMs} ms`))
     if (error) {
       logger.warn('inbound message not stored yet; kept in the spool', { ...record.connection, wid: record.message.id, error })
-      return false
+      return undefined
     }
     storedCount += 1
-    if (blind) outside(() => void confirm(record))
+    return blind ? 'blind' : 'stored'
+  }
+
+  function finish(record: Pending, outcome: 'stored' | 'blind'): void {
+    if (outcome === 'blind') outside(() => void confirm(record))
     else spool.done(record.seq)
-    return true
+  }
+
+  /** One try of a spooled record; false when storing failed. */
+  async function attempt(record: Pending): Promise<boolean> {
+    const outcome = await tryStore(record)
+    if (outcome) finish(record, outcome)
+    return outcome !== undefined
   }
 
   /** After the lane's send, the message the pipeline handled without being awaited: stored, or tried again. */
@@ -236,19 +247,32 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
       const record = pendingOf(0, connection, message)
       // Nothing the pipeline would file (no sender): nothing to keep.
       if (!record) return inner.message(connection, message)
-      try {
-        record.seq = await spool.append(encodeSpooledMessage(connection, message))
-      } catch (error) {
-        // The disk failed us: store it as before rather than not at all.
-        logger.error('inbound spool: append failed; the message is stored without it', { ...connection, wid: message.id, error })
-        return inner.message(connection, message)
-      }
+      const appended = spool.append(encodeSpooledMessage(connection, message)).then(
+        (seq) => {
+          record.seq = seq
+          return true
+        },
+        (error: unknown) => {
+          logger.error('inbound spool: append failed', { ...connection, wid: message.id, error })
+          return false
+        },
+      )
       if (blocked.has(record.key)) {
+        // Behind this contact's backlog; if the disk failed us too, stored now rather than not at all.
+        if (!(await appended)) return inner.message(connection, message)
         park(record)
         scheduleDrain(delayMs)
         return
       }
-      if (!(await attempt(record))) await failed(record, false)
+      // Stored while it is being synced: the sink returns once it is both on disk and tried (the sum of
+      // the two latencies would halve a connection's throughput on a busy disk).
+      const [onDisk, outcome] = await Promise.all([appended, tryStore(record)])
+      if (outcome) {
+        if (onDisk) finish(record, outcome)
+        return
+      }
+      if (onDisk) await failed(record, false)
+      else logger.error('inbound message neither stored nor spooled', { ...connection, wid: message.id })
     },
 
     ack: (connection, update) => inner.ack(connection, update),
