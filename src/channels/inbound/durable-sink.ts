@@ -264,8 +264,8 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
         scheduleDrain(delayMs)
         return
       }
-      // Stored while it is being synced: the sink returns once it is both on disk and tried (the sum of
-      // the two latencies would halve a connection's throughput on a busy disk).
+      // Stored while it is being synced: the sink returns once it is both on disk and tried, so a
+      // message waits for the slower of the two rather than their sum.
       const [onDisk, outcome] = await Promise.all([appended, tryStore(record)])
       if (outcome) {
         if (onDisk) finish(record, outcome)
