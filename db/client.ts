@@ -81,3 +81,18 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migrate(handle.db as never, { migrationsFolder })
   }
 }
+
+/**
+ * postgres.js 3.4.9 can throw from a timer when a connection dies with a write queued (`socket.write`
+ * on a socket it already dropped): a database outage would take the whole process down with it. That
+ * one error is reported and survived (the query it belonged to fails on its own); any other uncaught
+ * exception still ends the process. Returns the uninstaller.
+ */
+export function surviveDroppedPostgresSocket(report: (error: Error) => void): () => void {
+  const listener = (error: Error) => {
+    if (error instanceof TypeError && /socket\.write/.test(error.message) && /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '')) return report(error)
+    throw error
+  }
+  process.on('uncaughtException', listener)
+  return () => process.off('uncaughtException', listener)
+}

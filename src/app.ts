@@ -15,6 +15,7 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
+import { createDurableInbound } from './channels/inbound/durable-sink.ts'
 import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
 import { deliverTask } from './modules/messages/send.ts'
@@ -93,16 +94,19 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
   const network = options.simulator ?? createSimulator({ logger: deps.logger, now: deps.now })
   const simulator = deps.config.whatsappSimulator ? network : undefined
+  // Every message is on this instance's disk before the pipeline stores it (a DB outage or a crash loses none).
+  const inbound = createDurableInbound(deps, pipeline)
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
-  const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
+  const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
   return new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .decorate('simulator', network)
-    .onStop(() => {
+    .onStop(async () => {
       unwire()
       unlisten()
+      await inbound.close()
     })
     .use(httpErrors(deps.logger))
     .use(securityHeaders())

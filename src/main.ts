@@ -1,6 +1,6 @@
 // Boot: config -> database -> migrations -> seed -> app -> listen; graceful shutdown on signals.
 import { loadConfig } from './config.ts'
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { migrateDatabase, openDatabase, surviveDroppedPostgresSocket, type DatabaseHandle } from '../db/client.ts'
 import { createApp } from './app.ts'
 import { createDeps } from './modules/deps.ts'
 import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
@@ -15,6 +15,8 @@ import { startDataRetention } from '../jobs/data-retention.ts'
 export async function startServer() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
+  // A database outage must not end the process (the inbound spool keeps the messages meanwhile).
+  if (config.databaseUrl) surviveDroppedPostgresSocket((error) => logger.error('database connection dropped mid-write', { error }))
   // Under `bun --hot` this module re-runs on each edit: keep the database across reloads.
   const globals = globalThis as {
     __zapdeskDb?: Promise<DatabaseHandle>

@@ -482,6 +482,18 @@ describe('inbound events', () => {
     expect(download).toHaveBeenCalledWith(image, { signal })
   })
 
+  test("offline replay: a customer's message Baileys delivers as append after a reconnect is a real message; history sync is not", async () => {
+    const { socket, seen } = await connected()
+    // Baileys 7 upserts a message received while we were offline with type 'append' (node.attrs.offline).
+    const offline = received({ conversation: 'escrevi enquanto vocês estavam fora' })
+    const old = received({ conversation: 'mensagem antiga do histórico' })
+    socket.emit('messaging-history.set', { messages: [old], chats: [], contacts: [], isLatest: true, syncType: 0 })
+    socket.emit('messages.upsert', { messages: [offline], type: 'append' })
+    await waitFor(() => seen.messages.length === 1, 'the offline message')
+    await settle()
+    expect(seen.messages.map((message) => [message.id, message.fromMe])).toEqual([[offline.key.id!, false]])
+  })
+
   test('group message with a LID member resolved by lid-mapping.update', async () => {
     const { socket, seen } = await connected()
     socket.emit('lid-mapping.update', { lid: '99887766554433@lid', pn: '5511977776666@s.whatsapp.net' })
