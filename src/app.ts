@@ -21,6 +21,7 @@ import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './channels/simulator/control/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/routes.ts'
@@ -53,6 +54,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(simulatorRoutes(deps, simulator))
     .use(versionRoutes())
     .use(authRoutes(deps))
+    .use(twoFactorRoutes(deps))
     .use(planRoutes(deps))
     .use(companyRoutes(deps))
     .use(userRoutes(deps))

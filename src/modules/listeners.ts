@@ -1,7 +1,7 @@
 // Every module's listeners of domain events, subscribed once per app. A new module that reacts to
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
-import { listenAuthRealtime } from './auth/realtime.ts'
+import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
 import { listenTicketRealtime } from './tickets/realtime.ts'
@@ -23,6 +23,7 @@ import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
 export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
     listenAuthRealtime(deps),
+    listenTwoFactorLog(deps),
     listenUserRealtime(deps),
     listenCompanyRealtime(deps),
     listenPlanRealtime(deps),

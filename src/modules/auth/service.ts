@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.ts'
 import { assertWithinRateLimit } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/service.ts'
+import { assertSecondFactorPassed } from './two-factor-sign-in.ts'
 
 export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
 
@@ -35,6 +36,18 @@ export async function login(deps: Deps, input: { email: string; password: string
     if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE')
     if (company.dueDate && company.dueDate < todayIso(deps.now())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate })
   }
+  // A user with a second factor (or required to enrol one) gets a challenge instead of a session.
+  await assertSecondFactorPassed(deps, user)
+  return openSession(deps, user, input)
+}
+
+/** The session of a user whose credentials (password, and second factor when he has one) were checked. */
+export async function openSession(
+  deps: Deps,
+  user: { id: number; companyId: number; email: string; tokenVersion: number },
+  input: { ip: string; userAgent: string },
+): Promise<SignedIn> {
+  const email = user.email.trim().toLowerCase()
   const { secret, hash } = newRefreshSecret()
   const expiresAt = new Date(deps.now().getTime() + deps.config.refreshTokenDays * 86_400_000)
   const session = await deps.db.transaction(async (tx) => {

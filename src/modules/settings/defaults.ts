@@ -25,6 +25,8 @@ const definitions = {
   sendGreetingMessageOneQueues: { defaultValue: 'enabled', allowed: onOff },
   asaas: { defaultValue: '', secret: true },
   campaignsEnabled: { defaultValue: 'true', allowed: ['true', 'false'] },
+  // enabled: the company's admins must sign in with a second factor (TOTP)
+  twoFactorRequired: { defaultValue: 'disabled', allowed: onOff },
 } satisfies Record<string, SettingDefinition>
 
 export type SettingKey = keyof typeof definitions
