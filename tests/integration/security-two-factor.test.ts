@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth'
 import { settings, userTwoFactor } from '../../db/schema/index.ts'
 import { and } from 'drizzle-orm'
 import { createTestContext, type TestContext } from '../helpers/context.ts'
-import { errorOf } from '../helpers/http.ts'
+import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { makeCompany, makeSuper, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
 
 let time = Date.parse('2026-11-20T12:00:00Z')
@@ -57,7 +57,7 @@ describe('enrolment', () => {
     const again = context.as((await signIn(context, user)).token)
 
     const wrong = await again.api.auth['two-factor'].confirm.post({ code: '000000' })
-    expect(wrong.status).toBe(401)
+    expect(wrong.status).toBe(400)
     expect(errorOf(wrong)).toEqual({ error: 'ERR_INVALID_TWO_FACTOR_CODE' })
     const confirmed = await again.api.auth['two-factor'].confirm.post({ code: codeOf(setup.data!.secret) })
     expect(confirmed.status).toBe(200)
@@ -145,8 +145,10 @@ describe('two-step sign-in', () => {
     const signedIn = await context.api.api.auth.login['two-factor'].post({ challengeToken: (await challengeOf(user)).challengeToken, code: codeOf(secret) })
     nextStep()
     const client = context.as(signedIn.data!.token)
-    expect((await client.api.auth['two-factor'].disable.post({})).status).toBe(401)
-    expect((await client.api.auth['two-factor'].disable.post({ password: 'wrong-password' })).status).toBe(401)
+    expect(fieldsOf(await client.api.auth['two-factor'].disable.post({}))).toEqual(['code'])
+    expect(fieldsOf(await client.api.auth['two-factor'].disable.post({ password: 'wrong-password' }))).toEqual(['password'])
+    expect((await client.api.auth['two-factor'].disable.post({ code: '000000' })).status).toBe(400)
+    nextStep()
     expect((await client.api.auth['two-factor'].disable.post({ code: codeOf(secret) })).status).toBe(200)
     expect((await context.api.api.auth.login.post(user)).status).toBe(200)
   })

@@ -1,6 +1,6 @@
 // A signed-in user's own second factor (profile modal) and an admin's reset of someone else's.
 import type { Deps } from '../deps.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 import { mayActOnCompany } from '../../core/tenant.ts'
 import { isAdmin, type Actor } from '../../contracts/roles.ts'
 import { assertSecondFactorCode, newBase32Secret, newRecoveryCodes, secretBoxOf, totpOf } from './two-factor-codes.ts'
@@ -51,8 +51,11 @@ export async function disableTwoFactor(deps: Deps, caller: Actor, input: { code?
   if (!row?.enabledAt) throw new AppError('ERR_TWO_FACTOR_NOT_ENABLED')
   if (input.code) {
     await assertSecondFactorCode(deps, { row, label: user.email, code: input.code, ip: input.ip, allowRecovery: true })
-  } else if (!input.password || !(await Bun.password.verify(input.password, user.passwordHash))) {
-    throw new AppError('ERR_INVALID_CREDENTIALS')
+  } else if (!input.password) {
+    throw invalidField('code', 'a current code or the password is required')
+  } else if (!(await Bun.password.verify(input.password, user.passwordHash))) {
+    // A field error, not 401: the web client signs out on any 401.
+    throw invalidField('password', 'the password is not right')
   }
   await deleteTwoFactor(deps.db, { userId: user.id })
   deps.bus.emit('auth.two_factor_changed', { companyId: user.companyId, userId: user.id, action: 'disable', actorUserId: caller.userId })
