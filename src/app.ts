@@ -22,6 +22,9 @@ import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './channels/simulator/control/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts'
+import { auditRoutes } from './modules/audit/routes.ts'
+import { runInRequestContext } from './core/request-context.ts'
+import { clientIp } from './core/request.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/routes.ts'
@@ -55,6 +58,7 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(versionRoutes())
     .use(authRoutes(deps))
     .use(twoFactorRoutes(deps))
+    .use(auditRoutes(deps))
     .use(planRoutes(deps))
     .use(companyRoutes(deps))
     .use(userRoutes(deps))
@@ -92,13 +96,19 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
-  return new Elysia()
+  const app = new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .onStop(() => {
       unwire()
       unlisten()
     })
+    // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).
+    .wrap(
+      (handle, request) =>
+        (...args: unknown[]) =>
+          runInRequestContext({ ip: clientIp(request, app.server, deps.config.trustProxy), userAgent: (request.headers.get('user-agent') ?? '').slice(0, 300) }, () => handle(...args)),
+    )
     .use(httpErrors(deps.logger))
     .use(
       openapi({
@@ -121,6 +131,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .use(realtimeRoutes(deps, hub))
     .use(publicMediaRoutes(deps, deps.storage))
     .use(webPages(deps))
+  return app
 }
 
 export type App = ReturnType<typeof createApp>

@@ -9,6 +9,7 @@ import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts'
 import { startTicketTimers } from '../jobs/ticket-timers.ts'
+import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 
 export async function startServer() {
@@ -47,6 +48,8 @@ export async function startServer() {
   await startTicketTimers(deps, connections, jobs)
   // Scheduled messages go out from the same queue, checked every 30 s.
   await startScheduledMessages(deps, connections, jobs)
+  // The audit log's retention, once a day.
+  await startAuditPurge(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

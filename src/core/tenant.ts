@@ -8,6 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { companies, plans, sessions, users } from '../../db/schema/index.ts'
 import type { CoreDeps } from './deps.ts'
+import { setRequestActor } from './request-context.ts'
 import { AppError } from './errors.ts'
 import { type Actor, isAdmin, isSupervisorOrAdmin } from '../contracts/roles.ts'
 import type { Executor } from '../../db/client.ts'
@@ -122,6 +123,7 @@ export const tenant = (deps: CoreDeps) =>
       return {
         async resolve({ headers }) {
           const caller = await authenticate(deps, bearerFrom(headers.authorization))
+          setRequestActor(caller)
           assertRequirement(caller, requirement)
           return { caller }
         },

@@ -2,6 +2,7 @@
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
+import { listenAuditLog } from './audit/listener.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
 import { listenTicketRealtime } from './tickets/realtime.ts'
@@ -24,6 +25,7 @@ export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
     listenAuthRealtime(deps),
     listenTwoFactorLog(deps),
+    listenAuditLog(deps),
     listenUserRealtime(deps),
     listenCompanyRealtime(deps),
     listenPlanRealtime(deps),

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { isAdmin, type Actor } from '../../contracts/roles.ts'
 import { getSetting } from '../settings/service.ts'
-import { getPlatformSetting, savePlatformSetting } from './two-factor-store.ts'
+import { getPlatformSetting, savePlatformSetting } from '../platform-settings/service.ts'
 
 const PLATFORM_KEY = 'twoFactorRequired'
 

@@ -1,7 +1,7 @@
 // Drizzle access for the second factor and the platform's 2FA policy. Only the auth module imports it.
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { platformSettings, users, userTwoFactor } from '../../../db/schema/index.ts'
+import { users, userTwoFactor } from '../../../db/schema/index.ts'
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect
 
@@ -54,19 +54,6 @@ export async function consumeRecoveryCode(db: Executor, input: { userId: number;
 export async function deleteTwoFactor(db: Executor, input: { userId: number }): Promise<boolean> {
   const deleted = await db.delete(userTwoFactor).where(eq(userTwoFactor.userId, input.userId)).returning({ userId: userTwoFactor.userId })
   return deleted.length > 0
-}
-
-
-export async function getPlatformSetting(db: Executor, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key)).limit(1)
-  return row?.value
-}
-
-export async function savePlatformSetting(db: Executor, input: { key: string; value: string; now: Date }): Promise<void> {
-  await db
-    .insert(platformSettings)
-    .values({ key: input.key, value: input.value })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value: input.value, updatedAt: input.now } })
 }
 
 
