@@ -1,5 +1,6 @@
 // Two-factor sign-in in the browser: enrol in the profile modal (en), sign in with a TOTP code (pt),
-// an admin resets a user's 2FA from the users page (es).
+// an admin resets a user's 2FA from the users page
+// and finds it in the audit log (es).
 import { expect, test } from 'bun:test'
 import { Secret, TOTP } from 'otpauth'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
@@ -13,7 +14,7 @@ function nextCode(secret: string): string {
 }
 
 describeInBrowser('two-factor authentication', () => {
-  test('enrol in the profile (en), sign in with a code (pt), reset a user from /users (es)', async () => {
+  test('enrol in the profile (en), sign in with a code (pt), reset a user from /users and see it in the audit log (es)', async () => {
     const company = await makeCompany(harness.context.db)
     const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin', name: 'Ana Admin' })
     const agent = await makeUser(harness.context.db, { companyId: company.id, name: 'Bruno Agent' })
@@ -63,6 +64,20 @@ describeInBrowser('two-factor authentication', () => {
     await page.getByRole('dialog', { name: 'Restablecer autenticación en dos pasos' }).getByRole('button', { name: 'Restablecer' }).click()
     await page.getByText(`Se restableció la autenticación en dos pasos de ${agent.name}.`).waitFor()
     expect((await harness.context.api.api.auth.login.post(agent)).status).toBe(200)
+
+    // es: the audit log lists the reset, with who did it and from where.
+    await page.getByRole('link', { name: 'Registro de auditoría' }).click()
+    await page.waitForURL('**/audit-log')
+    const table = page.getByRole('table', { name: 'Registro de auditoría' })
+    const row = table.getByRole('row').filter({ hasText: 'Dos pasos restablecido' })
+    await row.waitFor()
+    expect(await row.innerText()).toContain(admin.name)
+    expect(await row.innerText()).toContain(`#${agent.id}`)
+    // The enrolment from the profile is there too, and the action filter keeps only it.
+    await page.getByRole('button', { name: /Acción/ }).click()
+    await page.getByRole('option', { name: 'Dos pasos activado' }).click()
+    await table.getByRole('row').filter({ hasText: 'Dos pasos restablecido' }).waitFor({ state: 'detached' })
+    await table.getByRole('row').filter({ hasText: 'Dos pasos activado' }).first().waitFor()
 
     expect(unexpectedErrors(problems, [400, 401])).toEqual([])
     await browserContext.close()
