@@ -52,6 +52,14 @@ describe('entries for each category', () => {
     expect(created).toMatchObject({ entity: 'queue', entityId: String(queue.data!.id), actorUserId: tenant.admin.id, ip: '203.0.113.7' })
     expect(created!.after).toMatchObject({ name: 'Audited' })
 
+    const connection = await admin.api.whatsapp.post({ name: 'Audited line' })
+    expect(connection.status).toBe(200)
+    expect((await admin.api.whatsapp({ id: connection.data!.id }).put({ name: 'Renamed line' })).status).toBe(200)
+    const edited = (await entriesOf(tenant.company.id, 'whatsapp.update')).at(-1)!
+    expect(edited).toMatchObject({ entityId: String(connection.data!.id), actorUserId: tenant.admin.id, before: { name: 'Audited line' }, after: { name: 'Renamed line' } })
+    // The connection's token (external API credential) never reaches the log.
+    expect(Object.keys(edited.after as object)).not.toContain('token')
+
     await admin.api.settings({ key: 'userRating' }).put({ value: 'enabled' })
     await admin.api.settings({ key: 'userRating' }).put({ value: 'disabled' })
     const [, change] = await entriesOf(tenant.company.id, 'setting.update', 2)

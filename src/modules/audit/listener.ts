@@ -5,6 +5,7 @@
 // the state the event carries. Listeners return quickly; the insert runs after the emitter's work.
 import type { Deps } from '../deps.ts'
 import { currentRequestContext } from '../../core/request-context.ts'
+import { findCompanyWhatsapp } from '../whatsapp/service.ts'
 import { findLastRecordedState, insertAuditEntry } from './queries.ts'
 
 type Entry = { companyId: number | null; action: string; entity: string; entityId: string | number | null; after: unknown; before?: unknown }
@@ -32,6 +33,13 @@ export function recordAuditEntry(deps: Pick<Deps, 'db' | 'now' | 'logger'>, entr
   })().catch((error: unknown) => deps.logger.error('audit entry not written', { action: entry.action, error: String(error) }))
 }
 
+/** What an admin configures on a connection; the token, QR and session state stay out of the log. */
+function connectionSettingsOf(row: Awaited<ReturnType<typeof findCompanyWhatsapp>>) {
+  if (!row) return null
+  const { token: _token, qrcode: _qrcode, pairingCode: _pairingCode, retries: _retries, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...settings } = row
+  return settings
+}
+
 export function listenAuditLog(deps: Deps): () => void {
   const record = (entry: Entry, actorUserId?: number) => recordAuditEntry(deps, entry, actorUserId)
   const stops = [
@@ -41,9 +49,11 @@ export function listenAuditLog(deps: Deps): () => void {
     deps.bus.on('queue.changed', (event) =>
       record({ companyId: event.companyId, action: `queue.${event.action}`, entity: 'queue', entityId: event.queueId, after: event.action === 'delete' ? null : event.queue }),
     ),
-    deps.bus.on('whatsapp.changed', (event) =>
-      record({ companyId: event.companyId, action: `whatsapp.${event.action}`, entity: 'whatsapp', entityId: event.whatsappId, after: event.action === 'delete' ? null : { id: event.whatsappId } }),
-    ),
+    deps.bus.on('whatsapp.changed', async (event) => {
+      // The payload names the connection only: its configuration is read (never its token or session).
+      const after = event.action === 'delete' ? null : connectionSettingsOf(await findCompanyWhatsapp(deps.db, { companyId: event.companyId, whatsappId: event.whatsappId }))
+      await record({ companyId: event.companyId, action: `whatsapp.${event.action}`, entity: 'whatsapp', entityId: event.whatsappId, after })
+    }),
     deps.bus.on('setting.changed', (event) =>
       record({ companyId: event.companyId, action: 'setting.update', entity: 'setting', entityId: event.key, after: { value: event.value } }),
     ),
