@@ -23,8 +23,8 @@ import { simulatorRoutes } from './channels/simulator/control/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
-import { runInRequestContext } from './core/request-context.ts'
-import { clientIp } from './core/request.ts'
+import { requestContext } from './core/request-context.ts'
+import type { Server } from 'bun'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/routes.ts'
@@ -96,6 +96,8 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
+  // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
+  const serverOf = (): Server<unknown> | null => app.server
   const app = new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
@@ -104,11 +106,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       unlisten()
     })
     // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).
-    .wrap(
-      (handle, request) =>
-        (...args: unknown[]) =>
-          runInRequestContext({ ip: clientIp(request, app.server, deps.config.trustProxy), userAgent: (request.headers.get('user-agent') ?? '').slice(0, 300) }, () => handle(...args)),
-    )
+    .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
     .use(httpErrors(deps.logger))
     .use(
       openapi({

@@ -4,6 +4,9 @@
 // service's `bus.emit` (listeners run synchronously in the emitter's context) sees it without every
 // service and event payload carrying an actor. Outside a request (jobs, boot) there is none.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Server } from 'bun'
+import { Elysia } from 'elysia'
+import { clientIp } from './request.ts'
 
 export type RequestContext = { ip: string; userAgent: string; userId?: number; companyId?: number }
 
@@ -29,3 +32,14 @@ export function setRequestActor(actor: { userId: number; companyId: number }): v
 export function currentRequestContext(): RequestContext | undefined {
   return storage.getStore()
 }
+
+/**
+ * The Elysia plugin that runs every request of the app using it inside its context. `server` gives
+ * the client's address when the app listens (in-process calls have none).
+ */
+export const requestContext = (options: { trustProxy: boolean; server: () => Server<unknown> | null }) =>
+  new Elysia({ name: 'request-context' }).wrap(
+    (handle, request) =>
+      (...args: unknown[]) =>
+        runInRequestContext({ ip: clientIp(request, options.server(), options.trustProxy), userAgent: (request.headers.get('user-agent') ?? '').slice(0, 300) }, () => handle(...args)),
+  )

@@ -3,11 +3,13 @@
 import { describe, expect, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, userTwoFactor } from '../../db/schema/index.ts'
+import { auditLog, tickets, userTwoFactor } from '../../db/schema/index.ts'
+import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
+import { createFakeRegistry, inboundMessage, mountMessaging, randomNumber } from '../helpers/fake-whatsapp.ts'
 import { auditPurgeJob } from '../../jobs/audit-purge.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { errorOf } from '../helpers/http.ts'
-import { makeContact, makeSuper, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
+import { makeConnection, makeContact, makeSuper, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
 
 let time = Date.parse('2026-11-20T12:00:00Z')
 const context = await createTestContext({ config: { trustProxy: true }, now: () => new Date(time) })
@@ -174,5 +176,29 @@ describe('retention', () => {
     const left = await context.db.select().from(auditLog).where(and(eq(auditLog.companyId, tenant.company.id), eq(auditLog.action, 'user.update')))
     expect(left).toHaveLength(0)
     await platform.client.api['audit-log'].retention.put({ days: 365 })
+  })
+})
+
+describe('message deletions', () => {
+  test('an agent deleting a message for everyone is recorded, with the agent as actor', async () => {
+    // The retention test moved the clock a year on: back to today, so the tenant's subscription is current.
+    time = Date.now()
+    const fake = createFakeRegistry()
+    const pipeline = createInboundPipeline(context.deps, { registry: fake.registry })
+    const messaging = mountMessaging(context, fake.registry)
+    const tenant = await makeTenant(context)
+    const companyId = tenant.company.id
+    const connection = await makeConnection(context.db, { companyId })
+    fake.connect(connection)
+    const number = randomNumber()
+    await pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: number, body: 'hello' }))
+    const [ticket] = await context.db.select().from(tickets).where(eq(tickets.companyId, companyId))
+    await context.db.update(tickets).set({ status: 'open', userId: tenant.agent.id }).where(eq(tickets.id, ticket!.id))
+    const asAgent = messaging.as(tenant.agentToken)
+    const sent = await asAgent.api.messages({ id: ticket!.id }).post({ body: 'sent by mistake' })
+    const messageId = sent.data!.messages[0]!.id
+    expect((await asAgent.api.messages({ id: messageId }).delete()).status).toBe(200)
+    const [entry] = await entriesOf(companyId, 'message.delete')
+    expect(entry).toMatchObject({ actorUserId: tenant.agent.id, entity: 'message', entityId: String(messageId), after: { ticketId: ticket!.id, isDeleted: true } })
   })
 })
