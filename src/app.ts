@@ -22,6 +22,10 @@ import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './channels/simulator/control/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts'
+import { auditRoutes } from './modules/audit/routes.ts'
+import { requestContext } from './core/request-context.ts'
+import type { Server } from 'bun'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/routes.ts'
@@ -50,22 +54,35 @@ import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
-export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
-  new Elysia({ prefix: '/api' })
-    .use(whatsappRoutes(deps, connections))
-    .use(simulatorRoutes(deps, simulator))
+// The API in three groups: one long chain of .use() makes TypeScript's instantiation of the App type
+// (which the Eden client reads) too deep to compute; grouped, each chain stays short.
+const identityRoutes = (deps: Deps) =>
+  new Elysia()
     .use(versionRoutes())
     .use(authRoutes(deps))
+    .use(twoFactorRoutes(deps))
+    .use(passwordResetRoutes(deps))
+    .use(auditRoutes(deps))
     .use(planRoutes(deps))
     .use(companyRoutes(deps))
     .use(userRoutes(deps))
     .use(settingRoutes(deps))
     .use(helpRoutes(deps))
+
+const administrationRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
+  new Elysia()
+    .use(whatsappRoutes(deps, connections))
+    .use(simulatorRoutes(deps, simulator))
     .use(queueRoutes(deps))
     .use(queueOptionRoutes(deps))
     .use(tagRoutes(deps))
     .use(quickMessageRoutes(deps))
     .use(scheduleRoutes(deps))
+    .use(promptRoutes(deps))
+    .use(queueIntegrationRoutes(deps))
+
+const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
+  new Elysia()
     .use(ticketNoteRoutes(deps))
     .use(messageRoutes(deps, connections))
     .use(externalApiRoutes(deps, connections))
@@ -74,9 +91,12 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(dataRetentionRoutes(deps))
     .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
-    .use(passwordResetRoutes(deps))
-    .use(promptRoutes(deps))
-    .use(queueIntegrationRoutes(deps))
+
+export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
+  new Elysia({ prefix: '/api' })
+    .use(identityRoutes(deps))
+    .use(administrationRoutes(deps, connections, simulator))
+    .use(serviceDeskRoutes(deps, connections))
 
 /**
  * options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own).
@@ -99,7 +119,9 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
-  return new Elysia()
+  // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
+  const serverOf = (): Server<unknown> | null => app.server
+  const app = new Elysia()
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .decorate('simulator', network)
@@ -108,6 +130,8 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       unlisten()
       await inbound.close()
     })
+    // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).
+    .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
     .use(httpErrors(deps.logger))
     .use(securityHeaders())
     .use(
@@ -131,6 +155,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .use(realtimeRoutes(deps, hub))
     .use(publicMediaRoutes(deps, deps.storage))
     .use(webPages(deps))
+  return app
 }
 
 export type App = ReturnType<typeof createApp>

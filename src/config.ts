@@ -2,7 +2,7 @@
 // Nothing else in the code reads process.env.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 
 function integerFrom(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -57,6 +57,7 @@ function secretFrom(name: string, dataDir: string): string {
 export function loadConfig() {
   const dataDir = resolve(optional('DATA_DIR') ?? 'data')
   const port = integerFrom('PORT', 8080)
+  const jwtSecret = secretFrom('JWT_SECRET', dataDir)
   return {
     port,
     host: optional('HOST') ?? '0.0.0.0',
@@ -70,7 +71,12 @@ export function loadConfig() {
     whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),
     /** With REDIS_URL: how long a WhatsApp session's lease lasts unrenewed (renewed every third of it). */
     whatsappLeaseSeconds: Math.max(1, integerFrom('WHATSAPP_LEASE_SECONDS', 30)),
-    jwtSecret: secretFrom('JWT_SECRET', dataDir),
+    jwtSecret,
+    /**
+     * Seals secrets stored in the database (TOTP secrets). Absent: derived from JWT_SECRET, which is
+     * fine for one installation but ties the two; set it so that rotating JWT_SECRET keeps 2FA working.
+     */
+    secretsKey: optional('SECRETS_KEY') ?? `derived:${createHash('sha256').update(`zapdesk-secrets:${jwtSecret}`).digest('base64url')}`,
     accessTokenMinutes: integerFrom('ACCESS_TOKEN_MINUTES', 15),
     refreshTokenDays: integerFrom('REFRESH_TOKEN_DAYS', 7),
     media: {

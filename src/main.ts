@@ -9,6 +9,7 @@ import { seedDemoConnection, seedPlatform } from './seed.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts'
 import { startTicketTimers } from '../jobs/ticket-timers.ts'
+import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 import { startDataRetention } from '../jobs/data-retention.ts'
 
@@ -52,6 +53,8 @@ export async function startServer() {
   await startScheduledMessages(deps, connections, jobs)
   // Data retention: each company's old closed tickets' messages, once a day (checked hourly).
   await startDataRetention(deps, jobs)
+  // The audit log's retention, once a day.
+  await startAuditPurge(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

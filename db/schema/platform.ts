@@ -31,3 +31,10 @@ export const announcements = pgTable(
   },
   (table) => [index('announcements_status_idx').on(table.status, table.createdAt)],
 )
+
+/** Platform-wide options set by super users (key -> value), e.g. twoFactorRequired. Not a tenant table. */
+export const platformSettings = pgTable('platform_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  ...timestamps,
+})

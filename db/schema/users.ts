@@ -109,3 +109,26 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
 )
+
+/**
+ * A user's TOTP second factor. The secret is sealed with SECRETS_KEY (core/crypto/secret-box.ts); it is
+ * pending until a first code confirms it (enabledAt). Recovery codes are stored as SHA-256 hashes and
+ * removed as they are used. lastStep is the TOTP time step used last, so a code cannot be replayed.
+ */
+export const userTwoFactor = pgTable(
+  'user_two_factor',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sealedSecret: text().notNull(),
+    enabledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    lastStep: integer().notNull().default(0),
+    recoveryCodeHashes: text().array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (table) => [index('user_two_factor_company_idx').on(table.companyId)],
+)

@@ -71,6 +71,14 @@ export const errorStatus = {
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: 409,
   ERR_NO_PROMPT_FOUND: 404,
   ERR_PROMPT_NAME_ALREADY_EXISTS: 409,
+  /** The password was right; the sign-in continues with a TOTP or recovery code (details: challengeToken). */
+  ERR_TWO_FACTOR_REQUIRED: 401,
+  /** The password was right, but policy requires 2FA and the user has none yet: enrol first (details: challengeToken). */
+  ERR_TWO_FACTOR_SETUP_REQUIRED: 401,
+  /** 400, not 401: the web client ends the session on any 401, and a mistyped code must not sign out. */
+  ERR_INVALID_TWO_FACTOR_CODE: 400,
+  ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
+  ERR_TWO_FACTOR_NOT_ENABLED: 400,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

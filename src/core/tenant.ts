@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { companies, plans, sessions, users } from '../../db/schema/index.ts'
 import type { CoreDeps } from './deps.ts'
+import { setRequestActor } from './request-context.ts'
 import { AppError } from './errors.ts'
 import { type Actor, isAdmin, isSupervisorOrAdmin } from '../contracts/roles.ts'
 import type { Executor } from '../../db/client.ts'
@@ -141,6 +142,7 @@ export const tenant = (deps: CoreDeps) =>
         async resolve({ headers, set }) {
           const caller = await authenticate(deps, bearerFrom(headers.authorization))
           assertSubscription(caller, requirement)
+          setRequestActor(caller)
           assertRequirement(caller, requirement)
           // Inside the grace period everything works; the header lets a client warn.
           if (caller.subscription !== 'active' && caller.dueDate) set.headers['x-subscription-expired'] = caller.dueDate

@@ -1,7 +1,8 @@
 // Every module's listeners of domain events, subscribed once per app. A new module that reacts to
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
-import { listenAuthRealtime } from './auth/realtime.ts'
+import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
+import { listenAuditLog } from './audit/listener.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
@@ -24,6 +25,8 @@ import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
 export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
     listenAuthRealtime(deps),
+    listenTwoFactorLog(deps),
+    listenAuditLog(deps),
     listenUserRealtime(deps),
     listenCompanyRealtime(deps),
     listenPlanRealtime(deps),

@@ -4,6 +4,7 @@
 import { treaty } from '@elysiajs/eden'
 import { randomBytes } from 'node:crypto'
 import { Elysia } from 'elysia'
+import { requestContext } from '../../src/core/request-context.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, OutgoingMedia, SendResult, WhatsAppProvider } from '../../src/channels/provider.ts'
 import { AppError } from '../../src/core/errors.ts'
 import { httpErrors } from '../../src/core/http-errors.ts'
@@ -121,6 +122,7 @@ export function createFakeRegistry() {
 /** The messaging routes (ticket messages and the external API) on an app of their own, with this registry. */
 export function mountMessaging(context: TestContext, registry: ConnectionRegistry) {
   const app = new Elysia()
+    .use(requestContext({ trustProxy: context.deps.config.trustProxy, server: () => null }))
     .use(httpErrors(context.deps.logger))
     .use(new Elysia({ prefix: '/api' }).use(externalApiRoutes(context.deps, registry)).use(messageRoutes(context.deps, registry)))
   return {

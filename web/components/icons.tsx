@@ -187,3 +187,5 @@ export const QrCodeIcon = icon(<path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 
 export const PhoneIcon = icon(<path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />)
 export const ArrowUpIcon = icon(<path d="M12 19V5M5 12l7-7 7 7" />)
 export const ArrowDownIcon = icon(<path d="M12 5v14M19 12l-7 7-7-7" />)
+
+export const AuditIcon = icon(<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M9 13h6M9 17h6M9 9h1" />)

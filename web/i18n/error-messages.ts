@@ -68,6 +68,11 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: msg`An integration with this name already exists.`,
   ERR_NO_PROMPT_FOUND: msg`Prompt not found. It may have been deleted.`,
   ERR_PROMPT_NAME_ALREADY_EXISTS: msg`A prompt with this name already exists.`,
+  ERR_TWO_FACTOR_REQUIRED: msg`Enter the code from your authenticator app.`,
+  ERR_TWO_FACTOR_SETUP_REQUIRED: msg`Two-factor authentication is required: set it up to continue.`,
+  ERR_INVALID_TWO_FACTOR_CODE: msg`The code is not right. Check the app and try again.`,
+  ERR_TWO_FACTOR_ALREADY_ENABLED: msg`Two-factor authentication is already on.`,
+  ERR_TWO_FACTOR_NOT_ENABLED: msg`Two-factor authentication is not on.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

@@ -13,3 +13,8 @@ export function listenAuthRealtime(deps: Pick<Deps, 'bus' | 'realtime'>): () => 
     }),
   )
 }
+
+/** A security trail of second-factor changes in the log (the audit log records them with before/after). */
+export function listenTwoFactorLog(deps: Pick<Deps, 'bus' | 'logger'>): () => void {
+  return deps.bus.on('auth.two_factor_changed', (event) => deps.logger.info('two-factor changed', event))
+}

@@ -8,6 +8,7 @@ import { assertSubscriptionUsable } from '../../core/subscription.ts'
 import { assertBackoffPassed, assertWithinRateLimit, type BackoffPolicy } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/service.ts'
+import { assertSecondFactorPassed } from './two-factor-sign-in.ts'
 
 export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
 
@@ -50,6 +51,18 @@ export async function login(deps: Deps, input: { email: string; password: string
     if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE')
     if (company.dueDate && company.dueDate < todayIso(deps.now())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate })
   }
+  // A user with a second factor (or required to enrol one) gets a challenge instead of a session.
+  await assertSecondFactorPassed(deps, user)
+  return openSession(deps, user, input)
+}
+
+/** The session of a user whose credentials (password, and second factor when he has one) were checked. */
+export async function openSession(
+  deps: Deps,
+  user: { id: number; companyId: number; email: string; tokenVersion: number },
+  input: { ip: string; userAgent: string },
+): Promise<SignedIn> {
+  const email = user.email.trim().toLowerCase()
   const { secret, hash } = newRefreshSecret()
   const expiresAt = new Date(deps.now().getTime() + deps.config.refreshTokenDays * 86_400_000)
   const session = await deps.db.transaction(async (tx) => {
@@ -63,7 +76,8 @@ export async function login(deps: Deps, input: { email: string; password: string
     return created!
   })
   deps.bus.emit('auth.sessions_revoked', { companyId: user.companyId, userId: user.id, keepSessionId: session.id })
-  await deps.rateLimiter.reset(pairKey)
+  // The pair that just signed in starts afresh (its earlier failures were its owner's typos).
+  await deps.rateLimiter.reset(`login:pair:${email}|${input.ip}`)
   const tokens = await issueTokens(deps, { id: session.id, secret }, user)
   const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
   return { ...tokens, user: publicUser! }

@@ -9,6 +9,8 @@ const id = t.Integer({ minimum: 1 })
 
 export const contactEventSchemas = {
   'contact.created': t.Object({ companyId, contact: ContactSummary }),
+  /** The company's contacts were downloaded (the audit log records who, with the filters). */
+  'contact.exported': t.Object({ companyId, format: t.String(), filters: t.Record(t.String(), t.Unknown()) }),
   'contact.updated': t.Object({ companyId, contact: ContactSummary }),
   /** The contact is gone; its tickets went with it (each told by ticket.deleted). */
   'contact.deleted': t.Object({ companyId, contactId: id }),

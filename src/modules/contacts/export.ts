@@ -92,6 +92,7 @@ export async function exportContacts(deps: Deps, companyId: number, query: Expor
   const { format = 'xlsx', ...filters } = query
   const batches = await primed(contactBatches(deps.db, { companyId, ...filters }))
   const day = deps.now().toISOString().slice(0, 10)
+  deps.bus.emit('contact.exported', { companyId, format, filters })
   if (format === 'csv') return { fileName: `contacts-${day}.csv`, contentType: 'text/csv; charset=utf-8', body: csvStream(batches) }
   return {
     fileName: `contacts-${day}.xlsx`,

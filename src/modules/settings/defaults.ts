@@ -38,6 +38,8 @@ const definitions = {
   // Data retention (LGPD/GDPR): the messages of tickets closed more than this many days ago are
   // erased by a daily job (jobs/data-retention.ts); 0 keeps them forever.
   dataRetentionDays: { defaultValue: '0', validate: validateRetentionDays },
+  // enabled: the company's admins must sign in with a second factor (TOTP)
+  twoFactorRequired: { defaultValue: 'disabled', allowed: onOff },
 } satisfies Record<string, SettingDefinition>
 
 export type SettingKey = keyof typeof definitions

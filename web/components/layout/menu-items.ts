@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro'
 import type { PlanFeature } from '../../../src/core/tenant.ts'
 import type { PlanFeatures, SessionUser } from '../../state/session.ts'
 import {
+  AuditIcon,
   AnnouncementIcon,
   ApiIcon,
   CampaignIcon,
@@ -68,6 +69,7 @@ export const menuItems: readonly MenuItem[] = [
   { path: '/messages-api', label: msg`API`, icon: ApiIcon, section: 'admin', gate: { admin: true, feature: 'useExternalApi' } },
   { path: '/financeiro', label: msg`Billing`, icon: MoneyIcon, section: 'admin', gate: { admin: true } },
   { path: '/settings', label: msg`Settings`, icon: SettingsIcon, section: 'admin', gate: { admin: true } },
+  { path: '/audit-log', label: msg`Audit log`, icon: AuditIcon, section: 'admin', gate: { admin: true } },
 ]
 
 export type MenuContext = {

@@ -15,6 +15,7 @@ import { PasswordField } from '../password-field.tsx'
 import { TextField } from '../text-field.tsx'
 import { showToast } from '../toasts.tsx'
 import { refusalErrors } from '../../forms/refusal-errors.ts'
+import { TwoFactorSection } from '../../features/two-factor/two-factor-section.tsx'
 
 type Errors = { name?: string; email?: string; password?: string; currentPassword?: string; form?: string }
 
@@ -98,6 +99,7 @@ export function ProfileDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   return (
     <Dialog title={t`Profile`} isOpen={isOpen} onOpenChange={onOpenChange}>
       <ProfileForm user={user} onDone={() => onOpenChange(false)} />
+      <TwoFactorSection />
     </Dialog>
   )
 }

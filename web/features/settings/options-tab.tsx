@@ -11,6 +11,7 @@ import { SwitchField } from '../../components/switch-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { DataRetentionSection, RETENTION_KEY } from './data-retention-section.tsx'
 import { failureOf } from './requests.ts'
+import { PlatformTwoFactorSwitch } from './platform-two-factor.tsx'
 import { DISABLED, ENABLED, PAYMENT_TOKEN_KEY, settingOptions, type SettingsMap } from './setting-options.ts'
 
 export type OptionsTabProps = { settings: SettingsMap; onSaved: (key: string, value: string) => void }
@@ -71,6 +72,7 @@ export function OptionsTab({ settings, onSaved }: OptionsTabProps) {
           </div>
         ),
       )}
+      <PlatformTwoFactorSwitch />
       <PaymentTokenForm stored={settings[PAYMENT_TOKEN_KEY] ?? ''} onSave={(value) => save(PAYMENT_TOKEN_KEY, value)} />
       <DataRetentionSection stored={settings[RETENTION_KEY] ?? '0'} onSave={save} />
     </div>

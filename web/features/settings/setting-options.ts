@@ -65,6 +65,12 @@ export const settingOptions: readonly SettingOption[] = [
     label: msg`Greeting with a single queue`,
     description: msg`Sends the greeting message even when the connection has only one queue.`,
   },
+  {
+    key: 'twoFactorRequired',
+    kind: 'switch',
+    label: msg`Require two-factor authentication for admins`,
+    description: msg`Admins without it are asked to set it up right after their password.`,
+  },
 ]
 
 /** The payment provider's (Asaas) token: a credential, shown masked. */

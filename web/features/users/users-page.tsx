@@ -22,6 +22,7 @@ import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
 import { matchesSearch, type UserRow } from './user.ts'
 import { UserDialog, type ConnectionChoice } from './user-dialog.tsx'
+import { ResetTwoFactorButton } from './reset-two-factor.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 
 type Editing = { user: UserRow | null } | null
@@ -202,6 +203,7 @@ function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: (user:
       <Button variant="ghost" icon aria-label={t`Edit ${name}`} onPress={() => onEdit(user)}>
         <EditIcon />
       </Button>
+      <ResetTwoFactorButton user={user} />
       <Button variant="ghost" icon aria-label={t`Delete ${name}`} onPress={() => onDelete(user)}>
         <TrashIcon />
       </Button>

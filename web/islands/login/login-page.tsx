@@ -17,6 +17,7 @@ import { isEmail } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { daysUntil, formatCalendarDate } from '../../i18n/format.ts'
 import { HOME_PATH } from '../../routes.ts'
+import { challengeOf, TwoFactorStep, type Challenge } from './two-factor-step.tsx'
 
 /** §4: "Under 5 days remaining shows a warning about days left." */
 const WARNING_DAYS = 5
@@ -30,6 +31,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [pending, setPending] = useState(false)
+  const [challenge, setChallenge] = useState<Challenge>()
 
   const validate = (): Errors => {
     const found: Errors = {}
@@ -47,6 +49,12 @@ export function LoginPage() {
     setPending(true)
     try {
       const { data, error } = await publicApi.auth.login.post({ email: email.trim(), password })
+      const secondStep = challengeOf(error)
+      if (secondStep) {
+        setChallenge(secondStep)
+        setPending(false)
+        return
+      }
       if (error || !data) {
         const failure = apiErrorOf(error)
         const expiredOn = failure.dueDate ? formatCalendarDate(failure.dueDate) : ''
@@ -58,24 +66,28 @@ export function LoginPage() {
         setPending(false)
         return
       }
-      setSession(data)
-      const dueDate = data.user.company.dueDate
-      const days = dueDate ? daysUntil(dueDate) : undefined
-      if (days !== undefined && days >= 0 && days < WARNING_DAYS) {
-        flashToast(
-          'warning',
-          plural(days, {
-            0: 'Your subscription expires today. Renew it to keep using the system.',
-            one: 'Your subscription expires in # day. Renew it to keep using the system.',
-            other: 'Your subscription expires in # days. Renew it to keep using the system.',
-          }),
-        )
-      }
-      location.assign(HOME_PATH)
+      finishSignIn(data)
     } catch (failure) {
       setErrors({ form: errorMessage(i18n, apiErrorOf(failure).code) })
       setPending(false)
     }
+  }
+
+  const finishSignIn = (data: Parameters<typeof setSession>[0] & { user: { company: { dueDate: string | null } } }) => {
+    setSession(data)
+    const dueDate = data.user.company.dueDate
+    const days = dueDate ? daysUntil(dueDate) : undefined
+    if (days !== undefined && days >= 0 && days < WARNING_DAYS) {
+      flashToast(
+        'warning',
+        plural(days, {
+          0: 'Your subscription expires today. Renew it to keep using the system.',
+          one: 'Your subscription expires in # day. Renew it to keep using the system.',
+          other: 'Your subscription expires in # days. Renew it to keep using the system.',
+        }),
+      )
+    }
+    location.assign(HOME_PATH)
   }
 
   return (
@@ -88,36 +100,40 @@ export function LoginPage() {
         </>
       }
     >
-      <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label={t`Sign in`}>
-        {errors.form ? (
-          <p className="form-alert" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <TextField
-          label={t`E-mail`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          isRequired
-          autoFocus
-        />
-        <PasswordField
-          label={t`Password`}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          isRequired
-        />
-        <Button type="submit" isPending={pending} className="form-submit">
-          {pending ? t`Signing in…` : t`Sign in`}
-        </Button>
-      </Form>
+      {challenge ? (
+        <TwoFactorStep challenge={challenge} onSignedIn={finishSignIn} onRestart={() => setChallenge(undefined)} />
+      ) : (
+        <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label={t`Sign in`}>
+          {errors.form ? (
+            <p className="form-alert" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <TextField
+            label={t`E-mail`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+            isRequired
+            autoFocus
+          />
+          <PasswordField
+            label={t`Password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            isRequired
+          />
+          <Button type="submit" isPending={pending} className="form-submit">
+            {pending ? t`Signing in…` : t`Sign in`}
+          </Button>
+        </Form>
+      )}
     </AuthLayout>
   )
 }
