@@ -155,7 +155,8 @@ describe('GET /api/audit-log', () => {
 
 describe('retention', () => {
   test('the daily job deletes entries older than the retention period (default 365 days, set by super users)', async () => {
-    const tenant = await makeTenant(context)
+    // The clock moves a year on: a due date beyond it keeps the subscription current (an expired one blocks the API).
+    const tenant = await makeTenant(context, { company: { dueDate: '2030-01-01' } })
     const platform = await makeSuper(context)
     const user = await makeUser(context.db, { companyId: tenant.company.id })
     await from(tenant.adminToken).api.users({ id: user.id }).put({ name: 'Old Change', email: user.email })
