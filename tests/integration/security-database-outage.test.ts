@@ -9,6 +9,7 @@ import { createLogger } from '../../src/core/logger.ts'
 import { createDeps } from '../../src/modules/deps.ts'
 import { openPostgres } from '../../db/client.ts'
 import { createTestDatabase, testDatabaseUrl } from '../helpers/database.ts'
+import { errorOf } from '../helpers/http.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
 
 const cleanups: (() => Promise<unknown>)[] = []
@@ -34,7 +35,7 @@ describe.skipIf(!testDatabaseUrl())('the database goes away', () => {
     await proxy.cut()
     const during = await signIn()
     expect(during.status).toBe(503)
-    expect(during.error?.value).toEqual({ error: 'ERR_SERVICE_UNAVAILABLE' })
+    expect(errorOf(during)).toEqual({ error: 'ERR_SERVICE_UNAVAILABLE' })
     expect(during.response.headers.get('retry-after')).toBe('5')
     await proxy.restore()
     let after = await signIn()
