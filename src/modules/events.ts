@@ -5,6 +5,7 @@
 // domain-events.test.ts). Payloads carry what listeners need (ids, and the views the transaction
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
+import { authEventSchemas } from './auth/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -30,6 +31,7 @@ export const domainEventSchemas = {
   /** A user's other sessions must log out (a new login elsewhere, a password change, deletion). */
   'auth.sessions_revoked': t.Object({ companyId, userId: id, keepSessionId: t.Optional(t.String()) }),
   'user.changed': t.Object({ companyId, action: crud, userId: id, user: t.Optional(t.Unknown()) }),
+  ...authEventSchemas,
   ...companyEventSchemas,
   ...planEventSchemas,
   ...helpEventSchemas,

@@ -6,7 +6,8 @@ import type Redis from 'ioredis'
 
 /** Who may receive a message. The hub applies it to each local socket. */
 export type Audience =
-  | { kind: 'company' }
+  /** exceptSuper: a deactivated company's sockets close, its platform super users' stay. */
+  | { kind: 'company'; exceptSuper?: boolean }
   | { kind: 'admins' }
   | { kind: 'user'; userId: number; exceptSessionId?: string }
   /** A ticket's watchers: admins, its user, and agents of its queue (see ticket visibility). */
@@ -18,6 +19,8 @@ export type Audience =
    */
   | { kind: 'super' }
   | { kind: 'everyone' }
+  /** The sockets of one session, whatever its company (a logout names the session, not the company). */
+  | { kind: 'session'; sessionId: string }
 
 export type RealtimeMessage = {
   companyId: number
@@ -29,6 +32,8 @@ export type RealtimeMessage = {
   rooms?: string[]
   /** Close the matched sockets after delivery (a session that was ended elsewhere). */
   closeAfter?: boolean
+  /** Close the matched sockets (4001) without a frame: the client signs out as for any ended session. */
+  closeOnly?: boolean
   /** Every instance re-reads this user's rights (profile, queues) before delivering. */
   refreshUserId?: number
 }

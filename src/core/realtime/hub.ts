@@ -43,7 +43,7 @@ export function channelName(companyId: number, channel: string): string {
 function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Viewer>, audience: Audience, visibility: TicketVisibility<Viewer>): boolean {
   switch (audience.kind) {
     case 'company':
-      return true
+      return !(audience.exceptSuper && socket.super)
     case 'admins':
       return isAdmin(socket)
     case 'user':
@@ -54,12 +54,14 @@ function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Vie
       return socket.super
     case 'everyone':
       return true
+    case 'session':
+      return socket.sessionId === audience.sessionId
   }
 }
 
 /** Audiences that span every company (the platform's lists: companies, plans, helps). */
 function isPlatformAudience(audience: Audience): boolean {
-  return audience.kind === 'super' || audience.kind === 'everyone'
+  return audience.kind === 'super' || audience.kind === 'everyone' || audience.kind === 'session'
 }
 
 export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
@@ -149,6 +151,12 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     for (const socket of [...sockets.values()]) {
       if (!audienceAllows(socket, message.audience, this.visibility)) continue
       if (message.rooms && !message.rooms.some((room) => socket.rooms.has(room))) continue
+      if (message.closeOnly) {
+        this.flushSocket(socket)
+        socket.peer.close(4001, 'session ended')
+        delivered++
+        continue
+      }
       frame ??= JSON.stringify({ channel: channelName(message.companyId, message.channel), data: message.data })
       const frames = this.outbox.get(socket)
       if (frames) frames.push(frame)
