@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import packageJson from '../package.json' with { type: 'json' }
 import type { Deps } from './modules/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
+import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
@@ -90,7 +91,9 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: pipeline, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
-  return new Elysia()
+  const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
+  // Bun refuses a larger body itself, before buffering it (its default is 128 MiB).
+  return new Elysia({ serve: { maxRequestBodySize: requestMaxBytes } })
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .onStop(() => {
@@ -98,6 +101,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       unlisten()
     })
     .use(httpErrors(deps.logger))
+    .use(bodyLimits({ jsonMaxBytes: deps.config.jsonMaxBytes, requestMaxBytes, largeJsonPaths: ['/api/contacts/upload'] }))
     .use(
       openapi({
         path: '/swagger',

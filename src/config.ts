@@ -61,6 +61,8 @@ export function loadConfig() {
       urlSecret: secretFrom('MEDIA_URL_SECRET', dataDir),
       urlTtlSeconds: integerFrom('MEDIA_URL_TTL_SECONDS', 24 * 3600),
     },
+    /** Largest JSON (or other non-multipart) request body, refused with 413 before parsing (uploads: media.maxBytes). */
+    jsonMaxBytes: integerFrom('JSON_MAX_BYTES', 1024 * 1024),
     smtp: {
       host: optional('SMTP_HOST'),
       port: integerFrom('SMTP_PORT', 587),

@@ -34,6 +34,8 @@ export const httpErrors = (logger: Logger) =>
       return json(422, validationBody(fieldsOf(error)))
     }
     if (code === 'NOT_FOUND') return json(404, { error: 'ERR_NOT_FOUND' })
+    // A body refused while being read (core/body-limits.ts) reaches here wrapped as a parse error.
+    if (code === 'PARSE' && error.cause instanceof AppError) return json(error.cause.status, error.cause.toBody())
     if (code === 'PARSE') return json(400, validationBody([{ field: 'body', message: 'could not be parsed' }]))
     if (code === 'INVALID_COOKIE_SIGNATURE') return json(401, { error: 'ERR_UNAUTHORIZED' })
     // Constraint races that a service did not anticipate still answer cleanly, never with a 500.
