@@ -1,8 +1,10 @@
 // Security of the realtime side (issue 11, items 4 and 7): a socket never outlives its session, and
 // what a client sends (bodies, frames, rooms) is bounded.
-import { describe, expect, setSystemTime, test } from 'bun:test'
+import { describe, expect, setSystemTime, spyOn, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import type { App } from '../../src/app.ts'
+import { users } from '../../db/schema/index.ts'
+import { MAX_TICKET_ROOMS } from '../../src/core/realtime/frame-limits.ts'
 import { createTestContext, type TestContext } from '../helpers/context.ts'
 import { makeSuper, makeTenant, signIn } from '../helpers/factories.ts'
 import { openSocket, type TestSocket } from '../helpers/socket.ts'
@@ -200,3 +202,76 @@ describe('request bodies are bounded before they are read', () => {
     expect(grownMiB).toBeLessThan(120)
   })
 })
+
+/** Sends frames as fast as the socket takes them, then waits until the server handled them all or closed the socket. */
+async function flood(socket: TestSocket, count: number, frame: (index: number) => { event: string; data?: unknown }): Promise<void> {
+  for (let index = 0; index < count && !socket.closed; index += 1) {
+    const { event, data } = frame(index)
+    socket.send(event, data)
+  }
+  const closed = (async () => {
+    for (const deadline = Date.now() + 60_000; !socket.closed && Date.now() < deadline; ) await Bun.sleep(25)
+  })()
+  await Promise.race([socket.settle().catch(() => undefined), closed])
+}
+
+describe('websocket frames are bounded', () => {
+  test('20,000 userStatus frames make at most a handful of UPDATEs, and a flooding socket is closed', async () => {
+    const tenant = await makeTenant(context)
+    const socket = await openSocket(baseUrl, tenant.agentToken)
+    const update = spyOn(context.db, 'update')
+    try {
+      await flood(socket, 20_000, () => ({ event: 'userStatus' }))
+      const userUpdates = update.mock.calls.filter(([table]) => table === users).length
+      console.info(`20,000 userStatus frames: ${userUpdates} UPDATE(s) of users; socket ${socket.closed ? `closed ${socket.closed.code}` : 'open'}`)
+      expect(userUpdates).toBeLessThanOrEqual(2)
+      expect(socket.closed?.code).toBe(1008)
+    } finally {
+      update.mockRestore()
+    }
+  }, 120_000)
+
+  test('heartbeats within the burst a browser may send are coalesced into one write', async () => {
+    const tenant = await makeTenant(context)
+    const socket = await openSocket(baseUrl, tenant.agentToken)
+    const update = spyOn(context.db, 'update')
+    try {
+      for (let beat = 0; beat < 20; beat += 1) socket.send('userStatus')
+      await socket.settle()
+      expect(update.mock.calls.filter(([table]) => table === users)).toHaveLength(1)
+      expect(socket.closed).toBeUndefined()
+    } finally {
+      update.mockRestore()
+      socket.close()
+    }
+  })
+
+  test('joining 200,000 chat rooms leaves the socket with at most the cap', async () => {
+    const tenant = await makeTenant(context)
+    const socket = await openSocket(baseUrl, tenant.agentToken)
+    const held = findSocket(tenant.company.id, tenant.agent.id)
+    expect(held).toBeDefined()
+    await flood(socket, 200_000, (index) => ({ event: 'joinChatBox', data: index + 1 }))
+    const ticketRooms = [...held!.rooms].filter((room) => room.startsWith('ticket:')).length
+    console.info(`200,000 joinChatBox frames: the socket holds ${ticketRooms} ticket rooms`)
+    expect(ticketRooms).toBeLessThanOrEqual(MAX_TICKET_ROOMS)
+  }, 120_000)
+
+  test('the newest chat rooms are kept when the cap is passed', async () => {
+    const tenant = await makeTenant(context)
+    const socket = await openSocket(baseUrl, tenant.agentToken)
+    const held = findSocket(tenant.company.id, tenant.agent.id)!
+    for (let ticketId = 1; ticketId <= MAX_TICKET_ROOMS + 10; ticketId += 1) socket.send('joinChatBox', ticketId)
+    socket.send('joinNotification')
+    await socket.settle()
+    const expected = Array.from({ length: MAX_TICKET_ROOMS }, (_, index) => `ticket:${index + 11}`)
+    expect([...held.rooms].filter((room) => room.startsWith('ticket:'))).toEqual(expected)
+    expect(held.rooms.has('notification')).toBe(true)
+    socket.close()
+  })
+})
+
+/** The hub's record of a user's socket on the test app (its rooms are what the server holds). */
+function findSocket(companyId: number, userId: number) {
+  return context.app.decorator.realtimeHub.socketsOf(companyId, userId)[0]
+}

@@ -97,9 +97,14 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     return this.byCompany.get(companyId)?.get(id)
   }
 
+  /** A user's open sockets on this instance. */
+  socketsOf(companyId: number, userId: number): ConnectedSocket<Viewer>[] {
+    return [...(this.byCompany.get(companyId)?.values() ?? [])].filter((socket) => socket.userId === userId)
+  }
+
   /** After a user's profile, queues or allTicket changed: his open sockets see with the new rights. */
   async refreshUser(companyId: number, userId: number): Promise<void> {
-    const sockets = [...(this.byCompany.get(companyId)?.values() ?? [])].filter((socket) => socket.userId === userId)
+    const sockets = this.socketsOf(companyId, userId)
     if (sockets.length === 0) return
     const viewer = await this.visibility.loadViewer(companyId, userId)
     for (const socket of sockets) {

@@ -7,6 +7,7 @@ import { users } from '../../../db/schema/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { tenant } from '../tenant.ts'
 import type { RealtimeHub } from './hub.ts'
+import { createFrameMeter, createHeartbeatGate, joinRoom, POLICY_VIOLATION } from './frame-limits.ts'
 
 /** §9: the client pings every 18 s; a socket silent for twice that is gone. */
 const IDLE_TIMEOUT_SECONDS = 36
@@ -38,11 +39,14 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
   // joins (and userStatus) the moment the socket opens: its frames, and its close, wait for the
   // registration instead of finding no socket (the joins were dropped) or leaving one behind.
   const registrations = new Map<string, Promise<unknown>>()
+  const meters = new Map<string, ReturnType<typeof createFrameMeter>>()
+  const heartbeats = createHeartbeatGate()
   return new Elysia().use(tenant(deps)).ws('/ws', {
     socketAuth: true,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
     detail: { summary: 'Realtime events (see the README for the protocol)' },
     async open(ws) {
+      meters.set(ws.id, createFrameMeter())
       let registered: () => void = () => {}
       registrations.set(ws.id, new Promise<void>((resolve) => (registered = resolve)))
       try {
@@ -66,6 +70,10 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
       }
     },
     async message(ws, message) {
+      // Metered before anything is parsed or awaited: a flood costs a counter per frame, then the socket.
+      const verdict = meters.get(ws.id)?.take() ?? 'accept'
+      if (verdict === 'close') ws.close(POLICY_VIOLATION, 'too many frames')
+      if (verdict !== 'accept') return
       await registrations.get(ws.id)
       const { companyId } = ws.data.caller
       const socket = hub.get(companyId, ws.id)
@@ -75,6 +83,8 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         return
       }
       if (frame.event === 'userStatus') {
+        // One write per user per interval, however many frames and tabs beat.
+        if (!heartbeats.shouldWrite(socket.companyId, socket.userId)) return
         await deps.db
           .update(users)
           .set({ online: true, lastSeenAt: deps.now() })
@@ -88,10 +98,11 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
         return
       }
-      if (roomEvent.join) socket.rooms.add(room)
+      if (roomEvent.join) joinRoom(socket.rooms, room)
       else socket.rooms.delete(room)
     },
     async close(ws) {
+      meters.delete(ws.id)
       await registrations.get(ws.id)
       hub.remove(ws.data.caller.companyId, ws.id)
     },
