@@ -7,8 +7,10 @@ export type TestSocket = Awaited<ReturnType<typeof openSocket>>
 const PROBE_PREFIX = 'testSettleProbe'
 let probes = 0
 
-export async function openSocket(baseUrl: string, token: string) {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`
+/** options.lastEventId: reconnect resuming from that event (the server replays what was missed). */
+export async function openSocket(baseUrl: string, token: string, options: { lastEventId?: string } = {}) {
+  const resume = options.lastEventId === undefined ? '' : `&lastEventId=${encodeURIComponent(options.lastEventId)}`
+  const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}${resume}`
   const socket = new WebSocket(url)
   const frames: Frame[] = []
   const waiters: { match: (frame: Frame) => boolean; resolve: (frame: Frame) => void }[] = []

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { users } from '../../../db/schema/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { tenant } from '../tenant.ts'
-import type { RealtimeHub } from './hub.ts'
+import type { ConnectedSocket, RealtimeHub } from './hub.ts'
 import { createFrameMeter, createHeartbeatGate, joinRoom, POLICY_VIOLATION } from './frame-limits.ts'
 
 /** §9: the client pings every 18 s; a socket silent for twice that is gone. */
@@ -41,6 +41,14 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
   const registrations = new Map<string, Promise<unknown>>()
   const meters = new Map<string, ReturnType<typeof createFrameMeter>>()
   const heartbeats = createHeartbeatGate()
+  /** Replays what the socket missed since lastEventId (its live frames are held meanwhile: beginResume). */
+  const resume = async (socket: ConnectedSocket, lastEventId: string) => {
+    const replay = await deps.realtime.replay(socket.companyId, lastEventId).catch((error: unknown) => {
+      deps.logger.warn('realtime replay failed', { error })
+      return 'gap' as const
+    })
+    hub.endResume(socket, replay)
+  }
   return new Elysia().use(tenant(deps)).ws('/ws', {
     socketAuth: true,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
@@ -49,6 +57,9 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
       meters.set(ws.id, createFrameMeter())
       let registered: () => void = () => {}
       registrations.set(ws.id, new Promise<void>((resolve) => (registered = resolve)))
+      // ?lastEventId=<id>: a reconnect that resumes. Its live frames are held from the moment it is
+      // registered, behind what it missed, so that none arrives twice or before an older one.
+      const lastEventId = typeof ws.data.query.lastEventId === 'string' ? ws.data.query.lastEventId : undefined
       try {
         const socket = await hub.add(ws.id, ws.data.caller, {
           send: (text) => ws.send(text),
@@ -57,9 +68,12 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
             ws.cork(() => {
               for (const text of texts) ws.sendText(text)
             }),
-        })
+        }, { resume: lastEventId !== undefined })
         if (!socket) ws.close(4001, 'unknown user')
-        else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+        else {
+          ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+          if (lastEventId !== undefined) void resume(socket, lastEventId)
+        }
       } catch (error) {
         // The database was unreachable (or the server is stopping): the client reconnects later.
         deps.logger.warn('websocket could not be registered', { userId: ws.data.caller.userId, error })
@@ -90,6 +104,16 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
           .set({ online: true, lastSeenAt: deps.now() })
           .where(eq(users.id, socket.userId))
           .catch((error: unknown) => deps.logger.warn('user status not saved', { userId: socket.userId, error }))
+        return
+      }
+      if (frame.event === 'resume') {
+        // {"event": "resume", "data": "<the last event id the client saw>"}: what it missed, or a resync.
+        if (typeof frame.data !== 'string') {
+          ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
+          return
+        }
+        hub.beginResume(socket)
+        await resume(socket, frame.data)
         return
       }
       const roomEvent = roomEvents[frame.event]
