@@ -69,3 +69,68 @@ describe('resuming after a reconnect', () => {
     socket.close()
   })
 })
+
+/** A TCP proxy to Redis that the test can cut (every connection dropped, new ones refused) and restore. */
+async function redisProxy(target: URL) {
+  const net = await import('node:net')
+  let cut = false
+  const open = new Set<import('node:net').Socket>()
+  const server = net.createServer((client) => {
+    if (cut) return void client.destroy()
+    const upstream = net.connect(Number(target.port || 6379), target.hostname)
+    for (const socket of [client, upstream]) {
+      open.add(socket)
+      socket.on('close', () => open.delete(socket))
+      socket.on('error', () => socket.destroy())
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      cut = true
+      for (const socket of open) socket.destroy()
+    },
+    restore() {
+      cut = false
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe.skipIf(!process.env.REDIS_URL)('realtime through a Redis outage', () => {
+  test('frames published while Redis is out are not lost silently: the sockets are told to resync', async () => {
+    const Redis = (await import('ioredis')).default
+    const { createApp } = await import('../../src/app.ts')
+    const { createDeps } = await import('../../src/modules/deps.ts')
+    const proxy = await redisProxy(new URL(process.env.REDIS_URL!))
+    const redis = new Redis(proxy.url, { maxRetriesPerRequest: null })
+    const deps = createDeps({ db: context.db, config: context.deps.config, redis, logger: context.deps.logger })
+    const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
+    try {
+      const tenant = await makeTenant(context)
+      const socket = await openSocket(`http://127.0.0.1:${app.server!.port}`, tenant.agentToken)
+      const channel = `company-${tenant.company.id}-tag`
+      // The instance hears its own publishes once subscribed.
+      for (let attempt = 0; !socket.frames.some((frame) => frame.channel === channel) && attempt < 100; attempt += 1) {
+        deps.realtime.publish({ companyId: tenant.company.id, channel: 'tag', data: { n: 0 }, audience: { kind: 'company' } })
+        await Bun.sleep(100)
+      }
+      proxy.cut()
+      await Bun.sleep(300)
+      deps.realtime.publish({ companyId: tenant.company.id, channel: 'tag', data: { n: 1 }, audience: { kind: 'company' } })
+      await Bun.sleep(1_000)
+      proxy.restore()
+      const resync = await socket.next((frame) => frame.channel === `company-${tenant.company.id}-resync`, 30_000)
+      expect(resync.data).toEqual({ reason: 'outage' })
+      socket.close()
+    } finally {
+      await app.stop(true)
+      await deps.realtime.close()
+      redis.disconnect()
+      await proxy.close()
+    }
+  }, 60_000)
+})
