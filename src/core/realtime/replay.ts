@@ -5,10 +5,16 @@
 // than REPLAY_MS, are kept for clients that reconnect.
 import type { RealtimeMessage } from './bus.ts'
 
-/** How many messages per company a reconnecting client may catch up on. */
-export const REPLAY_FRAMES = 1000
-/** And how old they may be. */
-export const REPLAY_MS = 10 * 60_000
+/**
+ * How many messages per company a reconnecting client may catch up on (a ticket frame is ~2 KB: about
+ * 1 MB per busy company in memory or in Redis), and how old they may be.
+ */
+export const REPLAY_FRAMES = 500
+export const REPLAY_MS = 5 * 60_000
+/** Trimming by count waits for this many extra entries (one splice per batch, not per message). */
+const TRIM_SLACK = 64
+/** Every so many appends, the logs of companies gone quiet drop their expired entries too. */
+const SWEEP_EVERY = 1000
 
 /** What a client that last saw an event id missed: the messages after it, or `gap` when they are gone. */
 export type Replay = RealtimeMessage[] | 'gap'
@@ -25,8 +31,9 @@ export function parseEventId(id: unknown): { epoch: number; sequence: number } |
 export function createReplayLog(now: () => number = () => Date.now()) {
   const epoch = now()
   const logs = new Map<number, { next: number; entries: Entry[] }>()
-  const trim = (entries: Entry[], time: number) => {
-    let drop = Math.max(0, entries.length - REPLAY_FRAMES)
+  let appends = 0
+  const trim = (entries: Entry[], time: number, slack = 0) => {
+    let drop = entries.length > REPLAY_FRAMES + slack ? entries.length - REPLAY_FRAMES : 0
     while (drop < entries.length && time - entries[drop]!.at > REPLAY_MS) drop += 1
     if (drop > 0) entries.splice(0, drop)
   }
@@ -42,7 +49,12 @@ export function createReplayLog(now: () => number = () => Date.now()) {
       const numbered = { ...message, id: `${epoch}-${log.next}` }
       log.entries.push({ sequence: log.next, at: time, message: numbered })
       log.next += 1
-      trim(log.entries, time)
+      trim(log.entries, time, TRIM_SLACK)
+      appends += 1
+      if (appends % SWEEP_EVERY === 0) {
+        // The log itself stays (its sequence must not start again), emptied.
+        for (const other of logs.values()) trim(other.entries, time, TRIM_SLACK)
+      }
       return numbered
     },
     replay(companyId: number, afterId: string): Replay {
