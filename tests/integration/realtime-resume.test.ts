@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { REPLAY_FRAMES } from '../../src/core/realtime/replay.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeTenant } from '../helpers/factories.ts'
-import { openSocket, type Frame } from '../helpers/socket.ts'
+import { eventIdOf, openSocket } from '../helpers/socket.ts'
 
 const context = await createTestContext()
 const baseUrl = context.listen()
@@ -13,7 +13,7 @@ const baseUrl = context.listen()
 const publish = (companyId: number, data: unknown, audience: { kind: 'company' } | { kind: 'admins' } = { kind: 'company' }) =>
   context.deps.realtime.publish({ companyId, channel: 'tag', data, audience })
 
-const idOf = (frame: Frame) => (frame as Frame & { id?: string }).id
+const idOf = eventIdOf
 
 describe('resuming after a reconnect', () => {
   test('each frame of a company carries an id; a client resuming from its last id gets what it missed, as its audience allows', async () => {
