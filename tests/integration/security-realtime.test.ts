@@ -193,9 +193,12 @@ describe('request bodies are bounded before they are read', () => {
     Bun.gc(true)
     const before = process.memoryUsage().rss
     const declared = await rawPost(baseUrl, { path: '/api/contacts/upload', contentType: 'multipart/form-data; boundary=x', bodyBytes: 200 * 1024 * 1024, chunked: false })
-    expect(declared.status).toBe(413)
     const chunked = await rawPost(baseUrl, { path: '/api/contacts/upload', contentType: 'multipart/form-data; boundary=x', bodyBytes: 200 * 1024 * 1024, chunked: true })
-    expect(chunked.status).toBe(413)
+    // The server answers 413 and hangs up; on a loaded machine the hang-up may overtake the answer.
+    for (const refused of [declared, chunked]) {
+      if (refused.status !== undefined) expect(refused.status).toBe(413)
+      expect(refused.sent).toBeLessThan(64 * 1024 * 1024)
+    }
     const grownMiB = (process.memoryUsage().rss - before) / 1024 / 1024
     console.info(`200 MiB bodies refused after ${(declared.sent / 1024 / 1024).toFixed(1)} and ${(chunked.sent / 1024 / 1024).toFixed(1)} MiB sent; RSS grew ${grownMiB.toFixed(1)} MiB`)
     // The client writing the bodies lives in this process too; buffering one would add 200 MiB (262 MiB measured before the fix).
