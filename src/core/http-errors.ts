@@ -25,7 +25,8 @@ const json = (status: number, body: unknown) =>
 
 export const httpErrors = (logger: Logger) =>
   new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error: raised, request }) => {
-    // Elysia wraps what a body parser throws in a ParseError: a parser's own AppError (413) still decides.
+    // Elysia wraps what a body parser throws in a ParseError (a body refused while being read:
+    // core/body-limits.ts, the contacts upload): the parser's own AppError (413) still decides.
     const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
     if (error instanceof AppError) {
       const response = json(error.status, error.toBody())
