@@ -1,6 +1,7 @@
 // Parsers for option values: each refuses bad input with a reason commander prints on one line.
 import { InvalidArgumentError } from 'commander'
 import { recurrences, type Recurrence } from '../db/schema/index.ts'
+import { PASSWORD_RULE } from '../src/core/schemas.ts'
 
 export function integerOption(name: string, range: { min: number; max: number }) {
   return (raw: string): number => {
@@ -36,11 +37,12 @@ export function emailOption(raw: string): string {
 }
 
 /** Passwords keep their spaces: only the length is checked, as the REST forms do. */
-export function passwordOption(length: { min: number; max: number }) {
-  return (raw: string): string => {
-    if (raw.length < length.min || raw.length > length.max) throw new InvalidArgumentError(`the password must be ${length.min} to ${length.max} characters.`)
-    return raw
+/** §5's reset rule, as for every password set through the API (src/core/schemas.ts). */
+export function passwordOption(raw: string): string {
+  if (!new RegExp(PASSWORD_RULE).test(raw) || raw.length > 200) {
+    throw new InvalidArgumentError('the password must have at least 8 characters (at most 200), with an uppercase letter, a lowercase letter and a digit.')
   }
+  return raw
 }
 
 /** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */

@@ -6,6 +6,7 @@ import packageJson from '../package.json' with { type: 'json' }
 import type { Deps } from './modules/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
 import { securityHeaders } from './core/security-headers.ts'
+import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
@@ -119,9 +120,11 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
+  const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
   // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
   const serverOf = (): Server<unknown> | null => app.server
-  const app = new Elysia()
+  // Bun refuses a larger body itself, before buffering it (its default is 128 MiB).
+  const app = new Elysia({ serve: { maxRequestBodySize: requestMaxBytes } })
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .decorate('simulator', network)
@@ -134,6 +137,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
     .use(httpErrors(deps.logger))
     .use(securityHeaders())
+    .use(bodyLimits({ jsonMaxBytes: deps.config.jsonMaxBytes, requestMaxBytes, largeJsonPaths: ['/api/contacts/upload'] }))
     .use(
       openapi({
         path: '/swagger',

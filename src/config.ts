@@ -95,6 +95,8 @@ export function loadConfig() {
       downloadConnectTimeoutMs: integerFrom('MEDIA_DOWNLOAD_CONNECT_TIMEOUT_MS', 10_000),
       downloadTimeoutMs: integerFrom('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000),
     },
+    /** Largest JSON (or other non-multipart) request body, refused with 413 before parsing (uploads: media.maxBytes). */
+    jsonMaxBytes: integerFrom('JSON_MAX_BYTES', 1024 * 1024),
     smtp: {
       host: optional('SMTP_HOST'),
       port: integerFrom('SMTP_PORT', 587),

@@ -17,7 +17,8 @@ export const DEMO_COMPANY = 'Demo Company'
 
 export type SeedResult = { created: { email: string; password: string; role: string }[] }
 
-const generatedPassword = () => `Zd-${randomBytes(9).toString('base64url')}`
+/** Random, and always within the password rule (an uppercase letter, a lowercase letter, a digit). */
+const generatedPassword = () => `Zd7-${randomBytes(9).toString('base64url')}`
 
 function addMonths(isoDate: string, months: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`)

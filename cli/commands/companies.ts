@@ -25,7 +25,7 @@ type CompanyCreateOptions = {
   json?: boolean
 }
 
-const generatedPassword = () => `Zd-${randomBytes(9).toString('base64url')}`
+const generatedPassword = () => `Zd7-${randomBytes(9).toString('base64url')}`
 
 export function registerCompanies(program: Command): void {
   const group = program.command('companies').description('the companies (tenants) on the platform').addHelpText('after', EMBEDDED_DATABASE_NOTE)
@@ -36,7 +36,7 @@ export function registerCompanies(program: Command): void {
     .requiredOption('--name <name>', 'company name, 2 to 50 characters, unique', textOption('name', { min: 2, max: 50 }))
     .requiredOption('--email <email>', "the company's e-mail, also its admin's login", emailOption)
     .requiredOption('--plan <plan>', 'plan id or name')
-    .option('--password <password>', "the admin's password, 5 to 50 characters (default: generated and printed once)", passwordOption({ min: 5, max: 50 }))
+    .option('--password <password>', "the admin's password: 8+ characters with an uppercase letter, a lowercase letter and a digit (default: generated and printed once)", passwordOption)
     .option('--admin-name <name>', "the admin's name (default: the company name)", textOption('admin-name', { min: 2, max: 50 }))
     .option('--phone <phone>', 'phone, digits (a mask like (99) 99999-9999 is fine)')
     .option('--due-date <date>', 'last day of the subscription, YYYY-MM-DD (default: one recurrence period from today)', dateOption)

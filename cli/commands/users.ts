@@ -43,7 +43,7 @@ export function registerUsers(program: Command): void {
     .description('create a platform super user (manages companies, plans, helps and announcements)')
     .requiredOption('--email <email>', 'login e-mail, unique on the platform', emailOption)
     .requiredOption('--name <name>', 'name, 2 to 50 characters', textOption('name', { min: 2, max: 50 }))
-    .requiredOption('--password <password>', 'password, 8 to 50 characters', passwordOption({ min: 8, max: 50 }))
+    .requiredOption('--password <password>', 'password: 8+ characters with an uppercase letter, a lowercase letter and a digit', passwordOption)
     .option('--company <company>', "company id or name to put the user in (default: the platform's company)")
     .option('--json', 'print the user as JSON')
     .addHelpText('after', '\nExample: zapdesk users create-super --email ops@example.com --name "Ops" --password "Long-enough-1"')

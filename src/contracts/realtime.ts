@@ -37,6 +37,7 @@ export const realtimeChannels = [
   'companies',
   'plans',
   'helps',
+  'resync',
 ] as const
 
 export type RealtimeChannel = (typeof realtimeChannels)[number]
@@ -78,6 +79,8 @@ export type ChannelFrames = {
   companies: Crud<'company', Company, 'companyId'>
   plans: Crud<'plan', Plan, 'planId'>
   helps: Crud<'help', Help, 'helpId'>
+  /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
+  resync: { reason: 'behind' | 'outage' }
 }
 
 /** A value as JSON carries it: dates become ISO strings, the rest keeps its shape. */

@@ -4,6 +4,8 @@
 export const errorStatus = {
   // From the product spec's catalogue (§8)
   ERR_INTERNAL_SERVER_ERROR: 500,
+  /** The database cannot be reached right now: try again shortly (nothing was changed). */
+  ERR_SERVICE_UNAVAILABLE: 503,
   ERR_NO_OTHER_WHATSAPP: 400,
   ERR_NO_DEF_WAPP_FOUND: 404,
   ERR_WAPP_NOT_INITIALIZED: 400,
@@ -159,6 +161,24 @@ export function isDataException(error: unknown): boolean {
     const candidate = current as { code?: unknown; cause?: unknown }
     if (typeof candidate.code === 'string' && candidate.code.startsWith('22')) return true
     current = candidate.cause
+  }
+  return false
+}
+
+/** Codes of postgres.js and of the socket when the database cannot be reached or the connection dropped. */
+const unreachableCodes = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'])
+
+/**
+ * The database is down or the connection dropped (a driver code above, SQLSTATE class 08 connection
+ * exception, 57P01-57P03 shutting down or not accepting connections): the request failed through no
+ * fault of its own and may be retried, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true
+    current = (current as { cause?: unknown }).cause
   }
   return false
 }

@@ -1,6 +1,6 @@
 // Maps every error a request can raise to the API's error body. The only place statuses are chosen.
 import { Elysia, ValidationError } from 'elysia'
-import { AppError, isDataException, isForeignKeyViolation, isUniqueViolation, validationBody, type FieldError } from './errors.ts'
+import { AppError, isDatabaseUnavailable, isDataException, isForeignKeyViolation, isUniqueViolation, validationBody, type FieldError } from './errors.ts'
 import type { Logger } from './logger.ts'
 
 function fieldsOf(error: ValidationError): FieldError[] {
@@ -25,7 +25,8 @@ const json = (status: number, body: unknown) =>
 
 export const httpErrors = (logger: Logger) =>
   new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error: raised, request }) => {
-    // Elysia wraps what a body parser throws in a ParseError: a parser's own AppError (413) still decides.
+    // Elysia wraps what a body parser throws in a ParseError (a body refused while being read:
+    // core/body-limits.ts, the contacts upload): the parser's own AppError (413) still decides.
     const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
     if (error instanceof AppError) {
       const response = json(error.status, error.toBody())
@@ -45,6 +46,13 @@ export const httpErrors = (logger: Logger) =>
     if (isDataException(error)) {
       logger.warn('a request value refused by the database', { method: request.method, url: new URL(request.url).pathname, error })
       return json(422, validationBody([{ field: 'value', message: 'is out of range or cannot be stored' }]))
+    }
+    // A database outage: the client may try again (the inbound spool keeps WhatsApp's messages meanwhile).
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('database unavailable', { method: request.method, url: new URL(request.url).pathname, error })
+      const response = json(503, { error: 'ERR_SERVICE_UNAVAILABLE' })
+      response.headers.set('retry-after', '5')
+      return response
     }
     if (typeof code === 'number' && code < 500) return json(code, { error: code === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION' })
     logger.error('unhandled request error', { method: request.method, url: new URL(request.url).pathname, error })

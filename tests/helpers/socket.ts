@@ -3,19 +3,30 @@ export type Frame = { channel?: string; event?: string; data?: unknown }
 
 export type TestSocket = Awaited<ReturnType<typeof openSocket>>
 
+// A frame's event id (README "Realtime") is kept beside it: tests compare frames by channel and data.
+const eventIds = new WeakMap<Frame, string>()
+
+/** The id the server gave a numbered frame (where a reconnect resumes), if any. */
+export function eventIdOf(frame: Frame): string | undefined {
+  return eventIds.get(frame)
+}
+
 /** The event of a settle() probe: the server answers an unknown event with an error frame naming it. */
 const PROBE_PREFIX = 'testSettleProbe'
 let probes = 0
 
-export async function openSocket(baseUrl: string, token: string) {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`
+/** options.lastEventId: reconnect resuming from that event (the server replays what was missed). */
+export async function openSocket(baseUrl: string, token: string, options: { lastEventId?: string } = {}) {
+  const resume = options.lastEventId === undefined ? '' : `&lastEventId=${encodeURIComponent(options.lastEventId)}`
+  const url = `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}${resume}`
   const socket = new WebSocket(url)
   const frames: Frame[] = []
   const waiters: { match: (frame: Frame) => boolean; resolve: (frame: Frame) => void }[] = []
   const probeAnswers = new Map<string, () => void>()
   let closed: { code: number; reason: string } | undefined
   socket.addEventListener('message', (event) => {
-    const frame = JSON.parse(String(event.data)) as Frame
+    const { id, ...frame } = JSON.parse(String(event.data)) as Frame & { id?: unknown }
+    if (typeof id === 'string') eventIds.set(frame, id)
     // A probe's answer is the harness's business, not one of the frames a test looks at.
     const probe = frame.event === 'error' ? (frame.data as { event?: unknown } | undefined)?.event : undefined
     if (typeof probe === 'string' && probe.startsWith(PROBE_PREFIX)) {

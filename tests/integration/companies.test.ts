@@ -106,7 +106,7 @@ describe('POST /api/companies', () => {
       dueDate: '2031-05-20',
       recurrence: 'TRIMESTRAL',
       campaignsEnabled: false,
-      password: 'owner-pass',
+      password: 'Owner-pass-1',
     })
     stops.forEach((stop) => stop())
     expect(status).toBe(200)
@@ -117,12 +117,12 @@ describe('POST /api/companies', () => {
     expect(await settingOf(companyId, 'userRating')).toBe('disabled')
     const [admin] = await context.db.select().from(users).where(eq(users.companyId, companyId))
     expect(admin).toMatchObject({ email, name: data!.name, profile: 'admin', super: false })
-    expect(admin!.passwordHash).not.toContain('owner-pass')
+    expect(admin!.passwordHash).not.toContain('Owner-pass-1')
     expect(JSON.parse(JSON.stringify(events))).toEqual([
       ['company', { companyId, action: 'create', company: data }],
       ['user', { companyId, action: 'create', userId: admin!.id }],
     ])
-    const session = await signIn(context, { email: email.toLowerCase(), password: 'owner-pass' })
+    const session = await signIn(context, { email: email.toLowerCase(), password: 'Owner-pass-1' })
     expect(session.user.companyId).toBe(companyId)
   })
 
@@ -134,7 +134,7 @@ describe('POST /api/companies', () => {
       expect(data).toMatchObject({ dueDate: null, email: '', status: true, recurrence: 'MENSAL', campaignsEnabled: true })
       expect(await context.db.select().from(users).where(eq(users.companyId, data!.id))).toHaveLength(0)
     }
-    const custom = await asSuper.api.companies.post({ name: `Named ${suffix()}`, planId: plan.id, email: `boss-${suffix()}@example.com`, password: 'abcde', adminName: 'The Boss', timezone: 'Europe/Lisbon' })
+    const custom = await asSuper.api.companies.post({ name: `Named ${suffix()}`, planId: plan.id, email: `boss-${suffix()}@example.com`, password: 'Abcde-123', adminName: 'The Boss', timezone: 'Europe/Lisbon' })
     expect(custom.status).toBe(200)
     expect(custom.data!.timezone).toBe('Europe/Lisbon')
     const [admin] = await context.db.select().from(users).where(eq(users.companyId, custom.data!.id))
@@ -157,7 +157,7 @@ describe('POST /api/companies', () => {
       [{ ...valid, status: 'yes' }, 'status'],
       [{ ...valid, email: `x-${suffix()}@example.com`, password: '1234' }, 'password'],
       [{ ...valid, email: `x-${suffix()}@example.com`, password: 'x'.repeat(51) }, 'password'],
-      [{ ...valid, password: 'secret-1' }, 'email'],
+      [{ ...valid, password: 'Secret-1' }, 'email'],
       [{ ...valid, timezone: 'Mars/Olympus' }, 'timezone'],
     ]
     for (const [body, field] of cases) {
@@ -180,7 +180,7 @@ describe('POST /api/companies', () => {
     expect(sameName.status).toBe(409)
     expect(errorOf(sameName)).toEqual({ error: 'ERR_COMPANY_NAME_ALREADY_EXISTS' })
     const name = `Fresh ${suffix()}`
-    const sameEmail = await asSuper.api.companies.post({ name, planId: plan.id, email: tenant.admin.email.toUpperCase(), password: 'whatever' })
+    const sameEmail = await asSuper.api.companies.post({ name, planId: plan.id, email: tenant.admin.email.toUpperCase(), password: 'Whatever-1' })
     expect(sameEmail.status).toBe(409)
     expect(errorOf(sameEmail)).toEqual({ error: 'ERR_EMAIL_ALREADY_EXISTS' })
     expect(await context.db.select().from(companies).where(eq(companies.name, name))).toHaveLength(0)

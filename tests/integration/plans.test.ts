@@ -210,7 +210,7 @@ describe('internal plans', () => {
     const superUser = await makeSuper(context)
     const forSuper = await superUser.client.api.plans.all.get()
     expect(forSuper.data!.some((plan) => plan.id === hidden.id)).toBe(true)
-    const signup = await context.api.api.companies.cadastro.post({ name: `Sneaky ${Date.now()}`, email: `sneaky-${Date.now()}@example.com`, password: 'secret1', planId: hidden.id })
+    const signup = await context.api.api.companies.cadastro.post({ name: `Sneaky ${Date.now()}`, email: `sneaky-${Date.now()}@example.com`, password: 'Secret-12', planId: hidden.id })
     expect(signup.status).toBe(404)
     expect(errorOf(signup)).toEqual({ error: 'ERR_NO_PLAN_FOUND' })
   })

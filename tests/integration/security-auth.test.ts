@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
-import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
+import { makeCompany, makePlan, makeSuper, makeUser, signIn } from '../helpers/factories.ts'
 
 // One trusted proxy: the client address is the right end of X-Forwarded-For.
 const context = await createTestContext({ config: { trustProxy: 1 } })
@@ -146,5 +146,21 @@ describe('one password rule, and the current password to change your own (item 1
     const byAdmin = await asAdmin.api.users({ id: agent.id }).put({ name: 'Agent', email: agent.email, password: 'Reset12345' })
     expect(byAdmin.status).toBe(200)
     expect((await loginFrom('203.0.113.51', { email: agent.email, password: 'Reset12345' })).status).toBe(200)
+  })
+})
+
+describe('the same rule for a company\'s first admin (item 10c)', () => {
+  test('sign-up and a super user creating a company refuse a password outside the rule', async () => {
+    const plan = await makePlan(context.db, { isPublic: true })
+    const suffix = `${process.pid}-${Date.now()}`
+    for (const password of ['abc12', 'secret-12', 'SECRET-12', 'Secret-x']) {
+      const signup = await context.api.api.companies.cadastro.post({ name: `Weak ${suffix} ${password}`, email: `weak-${suffix}-${password.length}@example.com`, password, planId: plan.id })
+      expect(signup.status).toBe(422)
+      expect(fieldsOf(signup)).toEqual(['password'])
+    }
+    const platform = await makeSuper(context)
+    const created = await platform.client.api.companies.post({ name: `Weak Admin ${suffix}`, planId: plan.id, email: `boss-${suffix}@example.com`, password: 'abcde' })
+    expect(created.status).toBe(422)
+    expect(fieldsOf(created)).toEqual(['password'])
   })
 })

@@ -11,7 +11,7 @@ const suffix = () => crypto.randomUUID().slice(0, 8)
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
   name: `Shop ${suffix()}`,
   email: `owner-${suffix()}@example.com`,
-  password: 'abc12',
+  password: 'Abc-1234',
   phone: '(81) 99876-5432',
   planId: plan.id,
   ...overrides,

@@ -1,6 +1,8 @@
 // The realtime connection (§7 "Realtime", README "Realtime"): /ws?token=..., server frames
 // {channel: 'company-<id>-<name>', data}, client frames {event, data}. Joins are remembered and sent
 // again after every reconnect; reconnects back off; userStatus is a heartbeat every 300000 ms (§9).
+// Frames carry an id per company: a reconnect sends the last one (?lastEventId=) and the server replays
+// what was missed, or sends `resync` when it cannot; then, as after any reconnect, pages reload.
 // One socket per signed-in user and company: it is rebuilt when either changes (see realtime-connection).
 import type { ChannelFrame, RealtimeChannel } from '../../src/contracts/realtime.ts'
 
@@ -32,6 +34,8 @@ export class RealtimeSocket {
   private attempt = 0
   private closed = false
   private loggedOut = false
+  /** The id of the last numbered frame received (README "Realtime"): where a reconnect resumes. */
+  private lastEventId: string | undefined
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private readonly heartbeat: ReturnType<typeof setInterval>
 
@@ -55,8 +59,9 @@ export class RealtimeSocket {
   }
 
   /**
-   * Called after each reconnect (not the first connect), once the rooms were joined again: events sent
-   * while the socket was down are lost, so a page refetches what it shows. Returns the unsubscribe.
+   * Called after each reconnect (not the first connect), once the rooms were joined again, and when the
+   * server says frames were lost (`resync`: too far behind, or Redis was out while the socket stayed
+   * open): a page refetches what it shows. Returns the unsubscribe.
    */
   onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener)
@@ -105,6 +110,7 @@ export class RealtimeSocket {
     const url = new URL('/ws', location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     url.searchParams.set('token', token)
+    if (this.lastEventId) url.searchParams.set('lastEventId', this.lastEventId)
     const socket = new WebSocket(url)
     this.socket = socket
     socket.addEventListener('open', () => {
@@ -135,13 +141,17 @@ export class RealtimeSocket {
 
   private dispatch(raw: unknown): void {
     if (typeof raw !== 'string') return
-    let frame: { channel?: unknown; data?: unknown }
+    let frame: { channel?: unknown; id?: unknown; data?: unknown }
     try {
-      frame = JSON.parse(raw) as { channel?: unknown; data?: unknown }
+      frame = JSON.parse(raw) as { channel?: unknown; id?: unknown; data?: unknown }
     } catch {
       return
     }
     if (typeof frame.channel !== 'string') return
+    if (typeof frame.id === 'string') this.lastEventId = frame.id
+    if (frame.channel === `company-${this.options.companyId}-resync`) {
+      for (const listener of this.reconnectListeners) listener()
+    }
     if (frame.channel === `company-${this.options.companyId}-auth`) {
       const action = (frame.data as { action?: unknown } | undefined)?.action
       if (action === 'logout' && !this.loggedOut) {

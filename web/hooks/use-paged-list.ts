@@ -1,7 +1,10 @@
 // An infinite list of one of the §7 paged endpoints (`pageNumber` from 1, `{<items>, hasMore}`): loads
 // page after page for a search text, drops answers that arrive for an older search, and applies the
-// realtime actions of the list's channel (create/update upsert by id, delete removes).
+// realtime actions of the list's channel (create/update upsert by id, delete removes). After a
+// reconnect, or when the server says frames were lost (`resync`), it loads again from the first page.
+import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { realtimeSocketAtom } from '../state/realtime.ts'
 
 export type Page<Item> = { items: Item[]; hasMore: boolean }
 export type FetchPage<Item> = (input: { pageNumber: number; searchParam: string }) => Promise<Page<Item>>
@@ -51,6 +54,8 @@ export function usePagedList<Item extends { id: unknown }>(fetchPage: FetchPage<
   }, [load])
 
   useEffect(reload, [reload])
+  const socket = useAtomValue(realtimeSocketAtom)
+  useEffect(() => socket?.onReconnect(reload), [socket, reload])
 
   const loadMore = useCallback(() => {
     if (!loading && hasMore) void load(nextPage.current, generation.current)

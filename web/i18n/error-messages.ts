@@ -35,6 +35,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_TOO_MANY_REQUESTS: msg`Too many attempts. Please wait a few minutes and try again.`,
   ERR_PAYLOAD_TOO_LARGE: msg`The file is too large.`,
   ERR_SUBSCRIPTION_EXPIRED: msg`Your subscription has expired. Please contact support.`,
+  ERR_SERVICE_UNAVAILABLE: msg`The service is briefly unavailable. Please try again in a few seconds.`,
   ERR_COMPANY_INACTIVE: msg`This company is inactive. Please contact support.`,
   ERR_EMAIL_ALREADY_EXISTS: msg`This e-mail address is already in use.`,
   ERR_INVALID_RESET_CODE: msg`The code is invalid or has expired. Request a new one.`,

@@ -1,7 +1,8 @@
 // The sockets of this instance and who each one is. Delivers realtime messages to the sockets
 // their audience allows, as JSON frames {"channel": "company-7-ticket", "data": {...}}.
 import type { Caller } from '../tenant.ts'
-import type { Audience, RealtimeMessage } from './bus.ts'
+import { isPlatformAudience, RESYNC_CHANNEL, type Audience, type RealtimeMessage } from './bus.ts'
+import { parseEventId, type Replay } from './replay.ts'
 import { isAdmin } from '../../contracts/roles.ts'
 
 /** What the hub itself reads of a socket's user: the admins and super audiences. */
@@ -40,10 +41,24 @@ export function channelName(companyId: number, channel: string): string {
   return `company-${companyId}-${channel}`
 }
 
+/** The wire frame of a message: {channel, data} and, when the bus numbered it, its id. */
+function frameOf(message: RealtimeMessage): string {
+  const channel = channelName(message.companyId, message.channel)
+  return JSON.stringify(message.id ? { channel, id: message.id, data: message.data } : { channel, data: message.data })
+}
+
+/** Whether event id a comes after b (both of one company's sequence). */
+function isAfter(a: string, b: string): boolean {
+  const first = parseEventId(a)
+  const second = parseEventId(b)
+  if (!first || !second) return true
+  return first.epoch !== second.epoch ? first.epoch > second.epoch : first.sequence > second.sequence
+}
+
 function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Viewer>, audience: Audience, visibility: TicketVisibility<Viewer>): boolean {
   switch (audience.kind) {
     case 'company':
-      return true
+      return !(audience.exceptSuper && socket.super)
     case 'admins':
       return isAdmin(socket)
     case 'user':
@@ -54,13 +69,11 @@ function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Vie
       return socket.super
     case 'everyone':
       return true
+    case 'session':
+      return socket.sessionId === audience.sessionId
   }
 }
 
-/** Audiences that span every company (the platform's lists: companies, plans, helps). */
-function isPlatformAudience(audience: Audience): boolean {
-  return audience.kind === 'super' || audience.kind === 'everyone'
-}
 
 export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
   private byCompany = new Map<number, Map<string, ConnectedSocket<Viewer>>>()
@@ -69,13 +82,18 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
   // socket instead of one per frame: the writes, not the JSON, were the cost of the fan-out.
   private outbox = new Map<ConnectedSocket<Viewer>, string[]>()
   private flushScheduled = false
+  // Sockets catching up (resume): their live frames wait behind the replay, so that none is missed,
+  // doubled or put out of order.
+  private resuming = new Map<ConnectedSocket<Viewer>, { id?: string; frame: string }[]>()
 
   constructor(private readonly visibility: TicketVisibility<Viewer>) {}
 
-  async add(id: string, caller: Caller, peer: SocketPeer): Promise<ConnectedSocket<Viewer> | undefined> {
+  /** options.resume: the client will resume from an event id; its live frames wait from the first one (beginResume). */
+  async add(id: string, caller: Caller, peer: SocketPeer, options: { resume?: boolean } = {}): Promise<ConnectedSocket<Viewer> | undefined> {
     const viewer = await this.visibility.loadViewer(caller.companyId, caller.userId)
     if (!viewer) return undefined
     const socket: ConnectedSocket<Viewer> = { ...viewer, id, companyId: caller.companyId, userId: caller.userId, sessionId: caller.sessionId, peer, rooms: new Set() }
+    if (options.resume) this.beginResume(socket)
     let sockets = this.byCompany.get(caller.companyId)
     if (!sockets) {
       sockets = new Map()
@@ -87,6 +105,8 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
 
   remove(companyId: number, id: string): void {
     const sockets = this.byCompany.get(companyId)
+    const socket = sockets?.get(id)
+    if (socket) this.resuming.delete(socket)
     sockets?.delete(id)
     if (sockets?.size === 0) this.byCompany.delete(companyId)
   }
@@ -95,9 +115,14 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     return this.byCompany.get(companyId)?.get(id)
   }
 
+  /** A user's open sockets on this instance. */
+  socketsOf(companyId: number, userId: number): ConnectedSocket<Viewer>[] {
+    return [...(this.byCompany.get(companyId)?.values() ?? [])].filter((socket) => socket.userId === userId)
+  }
+
   /** After a user's profile, queues or allTicket changed: his open sockets see with the new rights. */
   async refreshUser(companyId: number, userId: number): Promise<void> {
-    const sockets = [...(this.byCompany.get(companyId)?.values() ?? [])].filter((socket) => socket.userId === userId)
+    const sockets = this.socketsOf(companyId, userId)
     if (sockets.length === 0) return
     const viewer = await this.visibility.loadViewer(companyId, userId)
     for (const socket of sockets) {
@@ -129,6 +154,50 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     for (const socket of [...this.outbox.keys()]) this.flushSocket(socket)
   }
 
+  /** A client resumes from its last event id: hold its live frames until the replay is in. */
+  beginResume(socket: ConnectedSocket<Viewer>): void {
+    this.resuming.set(socket, [])
+  }
+
+  /**
+   * Sends the socket what it missed (its audience and rooms judged now), or tells it to resync, then
+   * the live frames held meanwhile that the replay did not already carry.
+   */
+  endResume(socket: ConnectedSocket<Viewer>, replay: Replay): void {
+    const held = this.resuming.get(socket)
+    if (!held) return
+    this.resuming.delete(socket)
+    const frames: string[] = []
+    let last: string | undefined
+    if (replay === 'gap') frames.push(JSON.stringify({ channel: channelName(socket.companyId, RESYNC_CHANNEL), data: { reason: 'behind' } }))
+    else {
+      for (const message of replay) {
+        last = message.id ?? last
+        // A closing (a session ended) belongs to the sockets of its time, not to this one.
+        if (message.closeAfter || message.closeOnly || !this.matches(socket, message)) continue
+        frames.push(frameOf(message))
+      }
+    }
+    for (const entry of held) if (!entry.id || !last || isAfter(entry.id, last)) frames.push(entry.frame)
+    this.queue(socket, frames)
+  }
+
+  private matches(socket: ConnectedSocket<Viewer>, message: RealtimeMessage): boolean {
+    if (!audienceAllows(socket, message.audience, this.visibility)) return false
+    return !message.rooms || message.rooms.some((room) => socket.rooms.has(room))
+  }
+
+  private queue(socket: ConnectedSocket<Viewer>, frames: string[]): void {
+    if (frames.length === 0) return
+    const waiting = this.outbox.get(socket)
+    if (waiting) waiting.push(...frames)
+    else this.outbox.set(socket, frames)
+    if (!this.flushScheduled) {
+      this.flushScheduled = true
+      setImmediate(() => this.flush())
+    }
+  }
+
   /**
    * Queues the frames for the matched sockets; sent at the end of the turn. A platform audience is
    * delivered company by company, each socket hearing it under its own company's channel name.
@@ -147,9 +216,20 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     let frame: string | undefined
     let delivered = 0
     for (const socket of [...sockets.values()]) {
-      if (!audienceAllows(socket, message.audience, this.visibility)) continue
-      if (message.rooms && !message.rooms.some((room) => socket.rooms.has(room))) continue
-      frame ??= JSON.stringify({ channel: channelName(message.companyId, message.channel), data: message.data })
+      if (!this.matches(socket, message)) continue
+      if (message.closeOnly) {
+        this.flushSocket(socket)
+        socket.peer.close(4001, 'session ended')
+        delivered++
+        continue
+      }
+      frame ??= frameOf(message)
+      const held = this.resuming.get(socket)
+      if (held) {
+        held.push({ id: message.id, frame })
+        delivered++
+        continue
+      }
       const frames = this.outbox.get(socket)
       if (frames) frames.push(frame)
       else this.outbox.set(socket, [frame])

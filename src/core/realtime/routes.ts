@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import { users } from '../../../db/schema/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { tenant } from '../tenant.ts'
-import type { RealtimeHub } from './hub.ts'
+import type { ConnectedSocket, RealtimeHub } from './hub.ts'
+import { createFrameMeter, createHeartbeatGate, joinRoom, POLICY_VIOLATION } from './frame-limits.ts'
 
 /** §9: the client pings every 18 s; a socket silent for twice that is gone. */
 const IDLE_TIMEOUT_SECONDS = 36
@@ -38,13 +39,27 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
   // joins (and userStatus) the moment the socket opens: its frames, and its close, wait for the
   // registration instead of finding no socket (the joins were dropped) or leaving one behind.
   const registrations = new Map<string, Promise<unknown>>()
+  const meters = new Map<string, ReturnType<typeof createFrameMeter>>()
+  const heartbeats = createHeartbeatGate()
+  /** Replays what the socket missed since lastEventId (its live frames are held meanwhile: beginResume). */
+  const resume = async (socket: ConnectedSocket, lastEventId: string) => {
+    const replay = await deps.realtime.replay(socket.companyId, lastEventId).catch((error: unknown) => {
+      deps.logger.warn('realtime replay failed', { error })
+      return 'gap' as const
+    })
+    hub.endResume(socket, replay)
+  }
   return new Elysia().use(tenant(deps)).ws('/ws', {
     socketAuth: true,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
     detail: { summary: 'Realtime events (see the README for the protocol)' },
     async open(ws) {
+      meters.set(ws.id, createFrameMeter())
       let registered: () => void = () => {}
       registrations.set(ws.id, new Promise<void>((resolve) => (registered = resolve)))
+      // ?lastEventId=<id>: a reconnect that resumes. Its live frames are held from the moment it is
+      // registered, behind what it missed, so that none arrives twice or before an older one.
+      const lastEventId = typeof ws.data.query.lastEventId === 'string' ? ws.data.query.lastEventId : undefined
       try {
         const socket = await hub.add(ws.id, ws.data.caller, {
           send: (text) => ws.send(text),
@@ -53,9 +68,12 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
             ws.cork(() => {
               for (const text of texts) ws.sendText(text)
             }),
-        })
+        }, { resume: lastEventId !== undefined })
         if (!socket) ws.close(4001, 'unknown user')
-        else ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+        else {
+          ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
+          if (lastEventId !== undefined) void resume(socket, lastEventId)
+        }
       } catch (error) {
         // The database was unreachable (or the server is stopping): the client reconnects later.
         deps.logger.warn('websocket could not be registered', { userId: ws.data.caller.userId, error })
@@ -66,6 +84,10 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
       }
     },
     async message(ws, message) {
+      // Metered before anything is parsed or awaited: a flood costs a counter per frame, then the socket.
+      const verdict = meters.get(ws.id)?.take() ?? 'accept'
+      if (verdict === 'close') ws.close(POLICY_VIOLATION, 'too many frames')
+      if (verdict !== 'accept') return
       await registrations.get(ws.id)
       const { companyId } = ws.data.caller
       const socket = hub.get(companyId, ws.id)
@@ -75,11 +97,23 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         return
       }
       if (frame.event === 'userStatus') {
+        // One write per user per interval, however many frames and tabs beat.
+        if (!heartbeats.shouldWrite(socket.companyId, socket.userId)) return
         await deps.db
           .update(users)
           .set({ online: true, lastSeenAt: deps.now() })
           .where(eq(users.id, socket.userId))
           .catch((error: unknown) => deps.logger.warn('user status not saved', { userId: socket.userId, error }))
+        return
+      }
+      if (frame.event === 'resume') {
+        // {"event": "resume", "data": "<the last event id the client saw>"}: what it missed, or a resync.
+        if (typeof frame.data !== 'string') {
+          ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
+          return
+        }
+        hub.beginResume(socket)
+        await resume(socket, frame.data)
         return
       }
       const roomEvent = roomEvents[frame.event]
@@ -88,10 +122,11 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
         return
       }
-      if (roomEvent.join) socket.rooms.add(room)
+      if (roomEvent.join) joinRoom(socket.rooms, room)
       else socket.rooms.delete(room)
     },
     async close(ws) {
+      meters.delete(ws.id)
       await registrations.get(ws.id)
       hub.remove(ws.data.caller.companyId, ws.id)
     },

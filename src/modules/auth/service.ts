@@ -143,6 +143,7 @@ async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: strin
   }
   // A rotated-out token came back late: someone holds a stolen copy. End the session for both.
   await deps.db.update(sessions).set({ revokedAt: deps.now() }).where(eq(sessions.id, session.id))
+  await deps.bus.emit('auth.session_ended', { userId: session.userId, sessionId: session.id })
   throw new AppError('ERR_UNAUTHORIZED')
 }
 
@@ -155,6 +156,7 @@ export async function logout(deps: Deps, input: { refreshToken: string | undefin
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ userId: sessions.userId })
   if (ended) await deps.db.update(users).set({ online: false }).where(eq(users.id, ended.userId))
+  if (ended) await deps.bus.emit('auth.session_ended', { userId: ended.userId, sessionId })
 }
 
 /**

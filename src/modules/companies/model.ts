@@ -1,6 +1,6 @@
 import { t } from 'elysia'
+import { passwordSchema, searchText } from '../../core/schemas.ts'
 import { Plan } from '../plans/model.ts'
-import { searchText } from '../../core/schemas.ts'
 
 export { IdParams } from '../plans/model.ts'
 
@@ -33,7 +33,8 @@ const name = t.String({ minLength: 2, maxLength: 50, error: 'name is required, 2
 const email = t.String({ format: 'email', maxLength: 254, error: 'email must be a valid e-mail address' })
 /** The mask (99) 99999-9999 is accepted; only digits are kept, at most 11 of them. */
 const phone = t.String({ maxLength: 30, pattern: '^[0-9 ()+.-]*$', error: 'phone must be digits (a mask like (99) 99999-9999 is fine)' })
-const password = t.String({ minLength: 5, maxLength: 50, error: 'password must be 5 to 50 characters' })
+/** §5's reset rule, as for every password set (issue 11, item 10). */
+const password = passwordSchema('password')
 /** §5 "Company save": an empty or invalid due date becomes null, so any short string is accepted here. */
 const dueDate = t.Union([t.String({ maxLength: 40 }), t.Null()], { error: 'dueDate must be a date YYYY-MM-DD, empty or null' })
 const text = (field: string, maxLength = 200) => t.String({ maxLength, error: `${field} must be at most ${maxLength} characters` })

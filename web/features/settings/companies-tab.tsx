@@ -4,7 +4,6 @@
 // super users' changes (and signups) arrive on the platform channel `companies`; `plans` keeps the
 // form's plan select and the rows' plan names current.
 import { useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
@@ -14,7 +13,6 @@ import { EditIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../components/ico
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { formatCalendarDate } from '../../i18n/format.ts'
 import { CompanyDialog, type CompanyRow, type PlanRow } from './company-dialog.tsx'
 import { daysToDue, dueToneOf } from './company-rules.ts'
@@ -44,9 +42,6 @@ export function CompaniesTab({ ownCompanyId }: { ownCompanyId: number }) {
     [t],
   )
   const list = usePagedList(fetchPage, search)
-  const socket = useAtomValue(realtimeSocketAtom)
-  // Frames sent while the socket was down are lost: read again after a reconnect.
-  useEffect(() => socket?.onReconnect(list.reload), [socket, list.reload])
 
   useChannel('companies', (event) => {
     if (event.action === 'delete') list.remove(event.companyId)

@@ -53,7 +53,7 @@ function CompanyForm({ company, plans, onSaved, onDone }: CompanyFormProps) {
     email: t`Enter a valid e-mail address.`,
     phone: t`Enter a phone number of at most 11 digits.`,
     planId: t`Choose a plan.`,
-    password: t`The password has 5 to 50 characters.`,
+    password: t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
     dueDate: t`Enter a valid date.`,
     recurrence: t`Choose a recurrence.`,
   }

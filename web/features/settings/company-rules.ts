@@ -1,7 +1,7 @@
 // The companies tab's rules without React: the §9 row colour by days to the due date, the §5 checks of
 // the company form and the body sent for it.
 import { daysUntil } from '../../i18n/format.ts'
-import { isEmail, lengthBetween } from '../../forms/validation.ts'
+import { isEmail, isStrongPassword, lengthBetween } from '../../forms/validation.ts'
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
 export type Recurrence = (typeof recurrences)[number]
@@ -51,7 +51,7 @@ export function companyProblems(values: CompanyFormValues, creating: boolean): P
   else if (creating && values.password !== '' && email === '') problems.email = 'emailForAdmin'
   if (values.phone.replace(/\D/g, '').length > 11) problems.phone = 'phone'
   if (values.planId === null) problems.planId = 'planId'
-  if (creating && values.password !== '' && (values.password.length < 5 || values.password.length > 50)) problems.password = 'password'
+  if (creating && values.password !== '' && (!isStrongPassword(values.password) || values.password.length > 200)) problems.password = 'password'
   return problems
 }
 

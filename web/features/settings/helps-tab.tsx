@@ -1,8 +1,7 @@
 // The helps tab (super users, §6): the help videos every company sees on /helps, searched and paged;
 // create, edit and delete. Live: the other super users' changes arrive on the platform channel `helps`.
 import { useLingui } from '@lingui/react/macro'
-import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
@@ -11,7 +10,6 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { HelpDialog, type HelpRow } from './help-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { failureOf } from './requests.ts'
@@ -34,9 +32,6 @@ export function HelpsTab() {
     [t],
   )
   const list = usePagedList(fetchPage, search)
-  const socket = useAtomValue(realtimeSocketAtom)
-  // Frames sent while the socket was down are lost: read again after a reconnect.
-  useEffect(() => socket?.onReconnect(list.reload), [socket, list.reload])
 
   useChannel('helps', (event) => {
     if (event.action === 'delete') list.remove(event.helpId)

@@ -30,8 +30,11 @@ describe('company form (§5)', () => {
       phone: 'phone',
       planId: 'planId',
     })
-    expect(companyProblems({ ...valid, email: '', password: 'Secret1' }, true)).toEqual({ email: 'emailForAdmin' })
+    expect(companyProblems({ ...valid, email: '', password: 'Secret-1' }, true)).toEqual({ email: 'emailForAdmin' })
     expect(companyProblems({ ...valid, password: 'abc' }, true)).toEqual({ password: 'password' })
+    // The one password rule (§5's reset rule): 8+ characters with upper, lower and a digit.
+    expect(companyProblems({ ...valid, password: 'secret-12' }, true)).toEqual({ password: 'password' })
+    expect(companyProblems({ ...valid, password: 'Secret1' }, true)).toEqual({ password: 'password' })
     // Editing never sends a password: whatever the field holds is not checked.
     expect(companyProblems({ ...valid, password: 'abc' }, false)).toEqual({})
   })

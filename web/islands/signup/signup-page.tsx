@@ -13,7 +13,7 @@ import { usePageTitle } from '../../components/providers.tsx'
 import { Select, type SelectOption } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { flashToast, showToast } from '../../components/toasts.tsx'
-import { isEmail, lengthBetween, maskPhone } from '../../forms/validation.ts'
+import { isEmail, isStrongPassword, lengthBetween, maskPhone } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatMoney } from '../../i18n/format.ts'
 import { languageTags, isLanguage } from '../../i18n/languages.ts'
@@ -49,7 +49,7 @@ export function SignupPage() {
     name: t`Enter the company name, 2 to 50 characters.`,
     email: t`Enter a valid e-mail address.`,
     phone: t`Enter the phone as (99) 99999-9999.`,
-    password: t`The password must have 5 to 50 characters.`,
+    password: t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
     planId: t`Choose a plan.`,
   }
 
@@ -59,7 +59,7 @@ export function SignupPage() {
     if (!isEmail(email)) found.email = email.trim() ? ruleMessages.email : t`Enter your e-mail address.`
     const digits = phone.replace(/\D/g, '')
     if (digits && (digits.length < 10 || digits.length > 11)) found.phone = ruleMessages.phone
-    if (password.length < 5 || password.length > 50) found.password = ruleMessages.password
+    if (!isStrongPassword(password) || password.length > 200) found.password = ruleMessages.password
     if (planId === null) found.planId = ruleMessages.planId
     return found
   }
