@@ -44,21 +44,7 @@ export interface ConnectionManager extends ConnectionRegistry, SessionControls {
   /** This instance's id among the instances sharing the database. */
   readonly instanceId: string
   runOnOwner<Input, Output>(connection: ConnectionRef, task: OwnerTask<Input, Output>, input: Input): Promise<Output>
-  /** Starts (or restarts) the session; progress (QR, CONNECTED) arrives in realtime. */
-  start(connection: ConnectionRef, options?: { pairingPhone?: string }): Promise<StoredSession>
-  /** The spec's retry: the same as start, keeping the credentials. */
-  restart(connection: ConnectionRef): Promise<StoredSession>
-  /** Forgets the credentials and starts again: a new QR code to scan. */
-  newQr(connection: ConnectionRef): Promise<StoredSession>
-  /**
-   * Forgets the credentials and starts again, pairing by code with this phone (digits with country
-   * code): PAIRING with the code to type on it follows in realtime (or a QR code, when WhatsApp refuses).
-   */
-  pairWithPhone(connection: ConnectionRef, pairingPhone: string): Promise<StoredSession>
-  /** Disconnects: logs the device out (the phone forgets it) and records DISCONNECTED. */
-  stop(connection: ConnectionRef): Promise<StoredSession>
-  /** Before a connection is deleted: ends its session and logs the device out, recording nothing. */
-  remove(connection: ConnectionRef): Promise<void>
+  // start, restart, newQr, pairWithPhone, stop and remove: the SessionControls of the provider port.
   /** Whether this instance runs a session (in any state) for the connection. */
   isLive(connection: ConnectionRef): boolean
   /** Whether a provider name has an adapter here. */
