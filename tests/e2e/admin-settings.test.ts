@@ -250,7 +250,7 @@ describeInBrowser('settings page: super users', () => {
     await companyDialog.getByRole('button', { name: 'Save' }).click()
     await companyDialog.getByText('Enter a name of 2 to 50 characters.').waitFor()
     await companyDialog.getByText('Enter a valid e-mail address.').waitFor()
-    await companyDialog.getByText('The password has 5 to 50 characters.').waitFor()
+    await companyDialog.getByText('Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.').waitFor()
     await companyDialog.getByRole('textbox', { name: 'Name' }).fill(companyName)
     await companyDialog.getByRole('textbox', { name: 'E-mail' }).fill(adminEmail)
     await companyDialog.getByRole('textbox', { name: 'Phone' }).pressSequentially('11987654321')

@@ -110,7 +110,7 @@ describe('companies channel (super users only)', () => {
   test('a public signup shows up in the super users\' list', async () => {
     const live = await watchers()
     const name = `Signed ${suffix()}`
-    const signup = await context.api.api.companies.cadastro.post({ name, email: `owner-${suffix()}@example.com`, password: 'secret123', planId: tenant.plan.id })
+    const signup = await context.api.api.companies.cadastro.post({ name, email: `owner-${suffix()}@example.com`, password: 'Secret-123', planId: tenant.plan.id })
     expect(signup.status).toBe(200)
     expect((await nextOn(live.first, channelOf(firstSuper.company.id, 'companies'))).data).toMatchObject({ action: 'create', company: { id: signup.data!.id, name } })
     await expectNotHeardByTenant(live, 'companies')

@@ -126,7 +126,7 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
           onChange={(value) => set('password', value)}
           error={errorOf('password')}
           isRequired={creating}
-          description={creating ? t`5 to 50 characters.` : t`Leave it empty to keep the current password.`}
+          description={creating ? t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.` : t`Leave it empty to keep the current password.`}
         />
         {editAccess ? (
           <Select
