@@ -10,27 +10,47 @@ import { findLastRecordedState, insertAuditEntry } from './queries.ts'
 
 type Entry = { companyId: number | null; action: string; entity: string; entityId: string | number | null; after: unknown; before?: unknown }
 
-/** Records one entry; `before` defaults to the entity's last recorded state. */
-export function recordAuditEntry(deps: Pick<Deps, 'db' | 'now' | 'logger'>, entry: Entry, actorUserId?: number): Promise<void> {
+/**
+ * The entries of one entity are written one after the other, in the order of their events: "before" is
+ * read from the entry written just before, even when an emitter does not wait for its listeners (two
+ * quick changes of one setting would otherwise both find the state before the first).
+ */
+function inOrder(writing: Map<string, Promise<void>>, key: string, write: () => Promise<void>): Promise<void> {
+  // write never rejects (it logs its own failure), so one failed entry does not stop the next.
+  const next = (writing.get(key) ?? Promise.resolve()).then(write)
+  writing.set(key, next)
+  void next.finally(() => {
+    if (writing.get(key) === next) writing.delete(key)
+  })
+  return next
+}
+
+/** Records one entry after the entity's previous one; `before` defaults to the entity's last recorded state. */
+function recordAuditEntry(deps: Pick<Deps, 'db' | 'now' | 'logger'>, writing: Map<string, Promise<void>>, entry: Entry, actorUserId?: number): Promise<void> {
   const context = currentRequestContext()
   const createdAt = deps.now()
   const entityId = entry.entityId === null ? null : String(entry.entityId)
-  return (async () => {
-    const before =
-      entry.before !== undefined ? entry.before : entityId === null ? null : await findLastRecordedState(deps.db, { companyId: entry.companyId, entity: entry.entity, entityId })
-    await insertAuditEntry(deps.db, {
-      companyId: entry.companyId,
-      actorUserId: actorUserId ?? context?.userId ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId,
-      before: before ?? null,
-      after: entry.after ?? null,
-      ip: context?.ip ?? null,
-      userAgent: context?.userAgent ?? null,
-      createdAt,
-    })
-  })().catch((error: unknown) => deps.logger.error('audit entry not written', { action: entry.action, error: String(error) }))
+  const write = async () => {
+    try {
+      const before =
+        entry.before !== undefined ? entry.before : entityId === null ? null : await findLastRecordedState(deps.db, { companyId: entry.companyId, entity: entry.entity, entityId })
+      await insertAuditEntry(deps.db, {
+        companyId: entry.companyId,
+        actorUserId: actorUserId ?? context?.userId ?? null,
+        action: entry.action,
+        entity: entry.entity,
+        entityId,
+        before: before ?? null,
+        after: entry.after ?? null,
+        ip: context?.ip ?? null,
+        userAgent: context?.userAgent ?? null,
+        createdAt,
+      })
+    } catch (error) {
+      deps.logger.error('audit entry not written', { action: entry.action, error: String(error) })
+    }
+  }
+  return inOrder(writing, `${entry.companyId}:${entry.entity}:${entityId}`, write)
 }
 
 /** What an admin configures on a connection; the token, QR and session state stay out of the log. */
@@ -41,7 +61,9 @@ function connectionSettingsOf(row: Awaited<ReturnType<typeof findCompanyWhatsapp
 }
 
 export function listenAuditLog(deps: Deps): () => void {
-  const record = (entry: Entry, actorUserId?: number) => recordAuditEntry(deps, entry, actorUserId)
+  // The entries being written, by entity: this app's own, emptied as they finish.
+  const writing = new Map<string, Promise<void>>()
+  const record = (entry: Entry, actorUserId?: number) => recordAuditEntry(deps, writing, entry, actorUserId)
   const stops = [
     deps.bus.on('user.changed', (event) =>
       record({ companyId: event.companyId, action: `user.${event.action}`, entity: 'user', entityId: event.userId, after: event.action === 'delete' ? null : (event.user ?? null) }),

@@ -27,6 +27,6 @@ export async function updateSetting(deps: Deps, caller: Actor, key: string, rawV
   const refused = validate?.(value)
   if (refused) throw invalidField('value', refused)
   await saveSetting(deps.db, caller.companyId, key, value)
-  deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })
+  await deps.bus.emit('setting.changed', { companyId: caller.companyId, key, value })
   return { key, value }
 }
