@@ -10,11 +10,16 @@
 // The bytes' source lives in the process that received the message (Baileys' socket asks the phone to
 // re-upload expired media; the simulator's bytes are in memory), so this job runs on that process's
 // in-process queue, whatever REDIS_URL says: another instance could not call it.
+//
+// That memory dies with the process (a crash, kill -9, a deploy), and a message the durable spool
+// replays at boot comes without its media: recoverMedia finds the connection's messages still waiting,
+// rebuilds each media from the stored raw message through the provider (Baileys: the same mapping and
+// download), and hands it to the job; what cannot be rebuilt is marked ERR_WAPP_DOWNLOAD_MEDIA.
 import { t } from 'elysia'
-import { MediaRefused, type InboundMedia } from '../src/channels/provider.ts'
+import { MediaRefused, type InboundMedia, type WhatsAppProvider } from '../src/channels/provider.ts'
 import { MediaTooLarge } from '../src/core/storage/storage.ts'
 import type { Deps } from '../src/modules/deps.ts'
-import { attachInboundMedia, isAwaitingMedia, markInboundMediaFailed } from '../src/modules/messages/inbound-media.ts'
+import { attachInboundMedia, findMessagesAwaitingMedia, isAwaitingMedia, markInboundMediaFailed } from '../src/modules/messages/inbound-media.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'
 
 const FetchPayload = t.Object({
@@ -31,6 +36,17 @@ export type InboundMediaOptions = {
   /** First retry delay; doubles each time. */
   backoffMs?: number
 }
+
+export type MediaRecoveryOptions = {
+  /** A message changed more recently than this may still have its download running elsewhere in time. */
+  graceMs?: number
+  /** WhatsApp's media expire: older messages are not tried. */
+  maxAgeMs?: number
+  /** Messages per pass. */
+  limit?: number
+}
+
+export const mediaRecoveryDefaults = { graceMs: 60_000, maxAgeMs: 14 * 24 * 60 * 60_000, limit: 200 }
 
 export class MediaTimeout extends Error {
   constructor(phase: 'connect' | 'total', ms: number) {
@@ -115,6 +131,38 @@ export function startInboundMedia(deps: Deps, queue: JobQueue, options: InboundM
       const { media, fileName, ...ids } = input
       pendingMedia.set(keyOf(ids), { media, fileName })
       await queue.enqueue(job, { ...ids, attempt: 1 })
+    },
+    /**
+     * Hands the job the media of a connection's messages still waiting for it that nothing in this
+     * process is fetching: rebuilt from the stored raw message by the connection's live provider, or
+     * marked failed when it cannot be. Answers how many were handed over and how many marked failed.
+     */
+    async recover(connection: { companyId: number; whatsappId: number }, provider: Pick<WhatsAppProvider, 'rebuildMedia'>, recovery: MediaRecoveryOptions = {}) {
+      const { graceMs, maxAgeMs, limit } = { ...mediaRecoveryDefaults, ...recovery }
+      const now = deps.now().getTime()
+      const waiting = await findMessagesAwaitingMedia(deps, { ...connection, since: new Date(now - maxAgeMs), settledBefore: new Date(now - graceMs), limit })
+      let fetching = 0
+      let failed = 0
+      for (const row of waiting) {
+        const ids = { ...connection, messageId: row.id }
+        if (pendingMedia.has(keyOf(ids))) continue
+        let media: InboundMedia | undefined
+        try {
+          media = row.raw === null || row.raw === undefined ? undefined : provider.rebuildMedia?.(row.raw)
+        } catch (error) {
+          deps.logger.warn('ERR_WAPP_DOWNLOAD_MEDIA', { ...ids, error })
+        }
+        if (!media) {
+          await markInboundMediaFailed(deps, ids)
+          failed++
+          continue
+        }
+        pendingMedia.set(keyOf(ids), { media, fileName: media.fileName || `${row.mediaType}-${row.wid ?? row.id}` })
+        await queue.enqueue(job, { ...ids, attempt: 1 })
+        fetching++
+      }
+      if (waiting.length > 0) deps.logger.info('inbound media recovered', { ...connection, fetching, failed })
+      return { fetching, failed }
     },
     close: () => queue.close(),
   }

@@ -16,6 +16,7 @@ import { createConnectionManager, type ConnectionManager } from './channels/sess
 import { providerFactories } from './channels/sessions/factories.ts'
 import { sessionClusterFor, type SessionCluster } from './channels/sessions/cluster.ts'
 import { createInboundPipeline } from './channels/inbound/pipeline.ts'
+import { recoverMediaOnConnect } from './channels/inbound/media-recovery.ts'
 import { createDurableInbound } from './channels/inbound/durable-sink.ts'
 import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
@@ -120,6 +121,8 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
+  // A media download that died with a process is tried again once its session is CONNECTED here.
+  const stopMediaRecovery = recoverMediaOnConnect(deps, pipeline, connections)
   const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
   // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
   const serverOf = (): Server<unknown> | null => app.server
@@ -131,6 +134,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .onStop(async () => {
       unwire()
       unlisten()
+      stopMediaRecovery()
       await inbound.close()
     })
     // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).

@@ -114,6 +114,12 @@ export interface WhatsAppProvider {
    * keeps no contact store (it only streams contacts.upsert events), so it leaves this out.
    */
   listContacts?(): Promise<PhoneContact[]>
+  /**
+   * The media of a stored message, rebuilt from the raw message the provider gave (InboundMessage.raw
+   * as the messages module stored it): what recovers a download that died with the process. Undefined
+   * when it cannot (no media in it, or the bytes lived only in the process that died: the simulator).
+   */
+  rebuildMedia?(raw: unknown): InboundMedia | undefined
 }
 
 export type ProviderFactory = (options: { whatsappId: number; companyId: number; handlers: ProviderHandlers }) => WhatsAppProvider

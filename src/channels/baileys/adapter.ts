@@ -9,7 +9,7 @@ import type { ProviderFactory, ProviderHandlers, WhatsAppProvider } from '../pro
 import { createBaileysContext, type BaileysProviderDeps } from './context.ts'
 import { createEventRouter } from './event-routing.ts'
 import { createLidCache } from './lid-cache.ts'
-import { onlyDigits } from './mapping.ts'
+import { onlyDigits, storedMessageMedia } from './mapping.ts'
 import { createConnectionUpdates } from './qr-pairing.ts'
 import { createReconnector } from './reconnect.ts'
 import { createBaileysSending } from './sending.ts'
@@ -69,6 +69,9 @@ function createBaileysProvider(deps: BaileysProviderDeps, connection: { whatsapp
       await sockets.forgetCredentials()
       await report({ status: 'DISCONNECTED', loggedOut: true })
     },
+
+    // A stored message's media, downloaded like a fresh one (same hosts, same decryption).
+    rebuildMedia: (raw) => storedMessageMedia(raw, router.download),
 
     ...createBaileysSending(context, router.callerOf),
   }

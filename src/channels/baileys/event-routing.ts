@@ -37,6 +37,8 @@ export type EventRouter = {
   handle: SocketEvents
   /** The caller's JID exactly as WhatsApp sent it with the call (it may be a LID). */
   callerOf(callId: string): string | undefined
+  /** The media download messages are mapped with (checked hosts, current socket for re-uploads). */
+  download: MediaDownloader
 }
 
 export function createEventRouter(context: BaileysContext, lids: LidCache, onConnectionUpdate: ConnectionUpdates): EventRouter {
@@ -130,5 +132,5 @@ export function createEventRouter(context: BaileysContext, lids: LidCache, onCon
     }
   }
 
-  return { handle, callerOf: (callId) => callerByCallId.get(callId) }
+  return { handle, callerOf: (callId) => callerByCallId.get(callId), download }
 }

@@ -13,11 +13,16 @@ import {
   mapReceiptUpdate,
   mapWAMessage,
   phoneToJid,
+  createMediaDownloader,
   storedMessageContent,
+  storedMessageMedia,
   storedWAMessage,
   toInboundMessage,
   type MappingOptions,
 } from './mapping.ts'
+import { defaultMediaHosts } from './context.ts'
+import { MediaRefused } from './media-source.ts'
+import { storableRaw } from '../../modules/messages/storable.ts'
 
 const CUSTOMER = '5511999990000@s.whatsapp.net'
 const CUSTOMER_LID = '123456789012345@lid'
@@ -281,5 +286,46 @@ describe('stored raw messages', () => {
     expect(storedMessageContent({ conversation: 'only content' })!.conversation).toBe('only content')
     expect(storedWAMessage(undefined)).toBeUndefined()
     expect(storedMessageContent('not json')).toBeUndefined()
+  })
+})
+
+describe('media rebuilt from a stored raw message (recovery after a restart)', () => {
+  const signal = new AbortController().signal
+  const mediaKey = new Uint8Array(32).fill(7)
+
+  test('as the messages module stores it (jsonb, bytes as base64): same descriptor, same message handed to the downloader', async () => {
+    const raw = received({ documentMessage: { fileName: 'nota.pdf', mimetype: 'application/pdf', mediaKey, directPath: '/v/t62/doc', url: 'https://mmg.whatsapp.net/v/t62/doc' } })
+    const download = mock(async () => bytes)
+    const media = storedMessageMedia(storableRaw(raw), download)!
+    expect(media).toMatchObject({ mimetype: 'application/pdf', fileName: 'nota.pdf' })
+    expect(await media.download({ signal })).toEqual(bytes)
+    const [handed] = download.mock.calls[0] as unknown as [WAMessage]
+    expect(handed.key.id).toBe('3EB0C0FFEE')
+    expect(Buffer.from(handed.message!.documentMessage!.mediaKey!)).toEqual(Buffer.from(mediaKey))
+    expect(handed.message!.documentMessage!.directPath).toBe('/v/t62/doc')
+  })
+
+  test('no media in it, or not a Baileys message: nothing to rebuild', () => {
+    const download = mock(async () => bytes)
+    expect(storedMessageMedia(storableRaw(received({ conversation: 'oi' })), download)).toBeUndefined()
+    expect(storedMessageMedia({ fake: 'image' }, download)).toBeUndefined()
+    expect(storedMessageMedia(null, download)).toBeUndefined()
+    expect(download).not.toHaveBeenCalled()
+  })
+
+  test('a host outside the allowlist is still refused, before any request', async () => {
+    let requests = 0
+    const local = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => (requests++, new Response(new Uint8Array(16))) })
+    try {
+      const download = createMediaDownloader({ allowedHosts: defaultMediaHosts })
+      for (const source of [{ url: `http://127.0.0.1:${local.port}/enc` }, { url: `http://127.0.0.1:${local.port}/enc`, directPath: '/v/t62/secret' }, { url: 'https://evil.example/enc' }]) {
+        const media = storedMessageMedia(storableRaw(received({ imageMessage: { mimetype: 'image/png', mediaKey, ...source } })), download)!
+        expect(media.mimetype).toBe('image/png')
+        await expect(media.download({ signal })).rejects.toBeInstanceOf(MediaRefused)
+      }
+      expect(requests).toBe(0)
+    } finally {
+      local.stop(true)
+    }
   })
 })

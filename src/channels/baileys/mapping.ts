@@ -309,6 +309,18 @@ export function storedWAMessage(stored: unknown): WAMessage | undefined {
   return { ...value, key, message: proto.Message.fromObject(value.message) }
 }
 
+/**
+ * The media of a stored raw message, as mapWAMessage built it when the message arrived: the same
+ * downloader (allowed hosts only, decrypted as a stream). Undefined when the stored value is no Baileys
+ * media message.
+ */
+export function storedMessageMedia(stored: unknown, download: MediaDownloader): InboundMessage['media'] {
+  const message = storedWAMessage(stored)
+  if (!message) return undefined
+  const mapped = mapWAMessage(message, { download })
+  return mapped?.kind === 'message' ? mapped.message.media : undefined
+}
+
 /** The content of a stored raw message (a whole message or just its content), for Baileys' getMessage. */
 export function storedMessageContent(stored: unknown): proto.IMessage | undefined {
   const value = revive(stored)

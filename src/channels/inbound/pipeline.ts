@@ -20,7 +20,7 @@ import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } f
 import type { ContactLanes } from '../../core/contact-lanes.ts'
 import { contactNumberOf, normaliseInbound, validDate, type NormalisedMessage } from './normalise.ts'
 import { createInboundWriter } from './inbound-writer.ts'
-import { startInboundMedia, type InboundMediaOptions } from '../../../jobs/inbound-media.ts'
+import { startInboundMedia, type InboundMediaFetcher, type InboundMediaOptions } from '../../../jobs/inbound-media.ts'
 import { createInProcessQueue, type JobQueue } from '../../../jobs/queue.ts'
 
 export type { AfterInboundEvent, AfterInboundHook } from '../../modules/messages/after-inbound.ts'
@@ -28,6 +28,8 @@ export type { AfterInboundEvent, AfterInboundHook } from '../../modules/messages
 export type InboundPipeline = InboundSink &
   AfterInboundHooks & {
     readonly lanes: ContactLanes
+    /** Fetches again the media of a connection's messages whose download died with a process (jobs/inbound-media.ts). */
+    recoverMedia: InboundMediaFetcher['recover']
   }
 
 export type InboundPipelineOptions = {
@@ -168,6 +170,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
   return {
     afterInbound,
     lanes,
+    recoverMedia: (connection, provider, recovery) => mediaFetcher.recover(connection, provider, recovery),
 
     async message(connection, raw: InboundMessage) {
       const message = normaliseInbound(raw, deps.now)

@@ -175,6 +175,11 @@ export function createSimulatorProviderFactory(options: SimulatorAdapterOptions)
         requireConnected()
         return [...phone.contacts].map(([number, name]) => (name === undefined ? { number } : { number, name }))
       },
+
+      // A simulated media's bytes live in memory only: after a restart they are gone.
+      rebuildMedia() {
+        return undefined
+      },
     }
     return provider
   }

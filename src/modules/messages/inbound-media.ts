@@ -2,8 +2,9 @@
 // type and no file (so a slow or hostile download never holds the contact's lane), then a job fetches
 // the file and attaches it here, or marks the message ERR_WAPP_DOWNLOAD_MEDIA. Each change is one
 // conditional statement, so a job that runs twice attaches one file, and both end in message.updated.
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm'
 import { messages } from '../../../db/schema/index.ts'
+import type { MediaType } from '../../../db/schema/messages.ts'
 import type { Deps } from '../deps.ts'
 import { emitMessageUpdated } from './announce.ts'
 
@@ -45,4 +46,39 @@ export async function markInboundMediaFailed(deps: Pick<Deps, 'db' | 'bus' | 'co
     .where(awaitingMedia(input))
     .returning({ id: messages.id, ticketId: messages.ticketId })
   if (row) await emitMessageUpdated(deps, input.companyId, row)
+}
+
+/** The media types whose message carries a file (the others are text, locations, cards, call logs). */
+export const mediaTypesWithFile: readonly MediaType[] = ['image', 'audio', 'video', 'application', 'sticker']
+
+export type AwaitingMedia = { id: number; wid: string | null; mediaType: MediaType; raw: unknown }
+
+/**
+ * A connection's messages still waiting for their file (the awaiting condition above, of a media type
+ * that has one): created since `since` (older media has expired on WhatsApp's side) and last changed
+ * before `settledBefore` (a download started since may still be running), oldest first, at most
+ * `limit`. No index covers it: messages_company_idx narrows by company, the rest is a bounded filter.
+ */
+export async function findMessagesAwaitingMedia(
+  deps: Pick<Deps, 'db'>,
+  input: { companyId: number; whatsappId: number; since: Date; settledBefore: Date; limit: number },
+): Promise<AwaitingMedia[]> {
+  const rows = await deps.db
+    .select({ id: messages.id, wid: messages.wid, mediaType: messages.mediaType, raw: messages.raw })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, input.companyId),
+        eq(messages.whatsappId, input.whatsappId),
+        inArray(messages.mediaType, [...mediaTypesWithFile]),
+        isNull(messages.mediaPath),
+        isNull(messages.sendError),
+        eq(messages.isDeleted, false),
+        gte(messages.createdAt, input.since),
+        lte(messages.updatedAt, input.settledBefore),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(input.limit)
+  return rows
 }
