@@ -5,11 +5,14 @@ import { expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import JSZip from 'jszip'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { contacts, messages, settings } from '../../db/schema/index.ts'
 import { runCompanyRetention } from '../../src/modules/data-retention/service.ts'
 import { makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+
+const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 const harness = await startWebHarness()
 
@@ -55,6 +58,7 @@ describeInBrowser('data-subject requests', () => {
     await dialog.getByLabel('Type the number 5511977776666 to confirm').fill('5511900000000')
     await dialog.getByRole('button', { name: 'Erase for good' }).click()
     await dialog.getByText("The number typed is not the contact's.").waitFor()
+    await page.screenshot({ path: join(screenshots, 'contacts-erase.png') })
     expect(await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contact.id))).toHaveLength(1)
 
     await dialog.getByLabel('Type the number 5511977776666 to confirm').fill('5511977776666')
@@ -95,6 +99,7 @@ describeInBrowser('data-subject requests', () => {
     await report.waitFor()
     expect(await report.innerText()).toContain('concluída')
     await page.getByText('0 mensagens, 0 arquivos removidos, 0 arquivos com falha').waitFor()
+    await page.screenshot({ path: join(screenshots, 'settings-data-retention-pt.png') })
 
     await field.fill('abc')
     await page.getByRole('button', { name: 'Salvar retenção' }).click()

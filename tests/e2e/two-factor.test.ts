@@ -2,9 +2,12 @@
 // an admin resets a user's 2FA from the users page
 // and finds it in the audit log (es).
 import { expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+
+const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 const harness = await startWebHarness()
 
@@ -27,6 +30,7 @@ describeInBrowser('two-factor authentication', () => {
     const dialog = page.getByRole('dialog', { name: 'Profile' })
     await dialog.getByRole('button', { name: 'Set up two-factor authentication' }).click()
     await dialog.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor()
+    await page.screenshot({ path: join(screenshots, 'two-factor-enrolment.png') })
     const secret = (await dialog.getByTestId('two-factor-secret').innerText()).trim()
     await dialog.getByLabel('Authentication code', { exact: true }).fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate())
     await dialog.getByRole('button', { name: 'Confirm' }).click()
@@ -78,6 +82,7 @@ describeInBrowser('two-factor authentication', () => {
     await page.getByRole('option', { name: 'Dos pasos activado' }).click()
     await table.getByRole('row').filter({ hasText: 'Dos pasos restablecido' }).waitFor({ state: 'detached' })
     await table.getByRole('row').filter({ hasText: 'Dos pasos activado' }).first().waitFor()
+    await page.screenshot({ path: join(screenshots, 'audit-log-es.png') })
 
     expect(unexpectedErrors(problems, [400, 401])).toEqual([])
     await browserContext.close()
