@@ -3,6 +3,7 @@
 // profile, the queues and allTicket; the default connection. Checked against §5 before sending; the
 // server's refusals land on their fields, the others (plan limit) in the form and as a toast (§8).
 import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
 import { useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
 import { api } from '../../api/client.ts'
@@ -15,6 +16,7 @@ import { SwitchField } from '../../components/switch-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { sessionUserAtom } from '../../state/session.ts'
 import { profileLabels } from './profile-labels.ts'
 import { QueueChoices, type QueueChoice } from '../../components/queue-choices.tsx'
 import {
@@ -46,6 +48,9 @@ type UserFormProps = {
 function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: UserFormProps) {
   const { t, i18n } = useLingui()
   const creating = user === null
+  // Your own account: a new password takes the current one (as in the profile modal).
+  const sessionUser = useAtomValue(sessionUserAtom)
+  const self = user !== null && user.id === sessionUser?.id
   const [values, setValues] = useState<UserFormValues>(() => (user ? userFormOf(user) : emptyUserForm()))
   const [errors, setErrors] = useState<UserFormErrors>({})
   const [formError, setFormError] = useState<string | undefined>()
@@ -67,6 +72,7 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
     emailTaken: errorMessage(i18n, 'ERR_EMAIL_ALREADY_EXISTS'),
     password: t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
     passwordRequired: t`Enter a password: at least 8 characters, with an uppercase letter, a lowercase letter and a digit.`,
+    currentPassword: t`Enter your current password to set a new one.`,
     whatsappId: t`Choose one of the company's connections.`,
     queueIds: t`Choose among the company's queues.`,
   }
@@ -77,7 +83,7 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validateUserForm(values, creating)
+    const found = validateUserForm(values, creating, { self })
     setErrors(found)
     setFormError(undefined)
     if (Object.keys(found).length > 0) return
@@ -128,6 +134,17 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
           isRequired={creating}
           description={creating ? t`Use at least 8 characters, with an uppercase letter, a lowercase letter and a digit.` : t`Leave it empty to keep the current password.`}
         />
+        {self && values.password !== '' ? (
+          <PasswordField
+            label={t`Current password`}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword ?? ''}
+            onChange={(value) => set('currentPassword', value)}
+            error={errorOf('currentPassword')}
+            isRequired
+          />
+        ) : null}
         {editAccess ? (
           <Select
             label={t`Profile`}

@@ -49,3 +49,12 @@ test('a live user joins a searched list only when the server would list him', ()
   expect(matchesSearch({ name: 'Bruno Reis', email: 'b@example.com' }, 'example')).toBe(true)
   expect(matchesSearch({ name: 'Bruno Reis', email: 'b@example.com' }, 'ana')).toBe(false)
 })
+
+test('your own new password takes the current one; another user\'s does not', () => {
+  const filled: UserFormValues = { ...emptyUserForm(), name: 'Bruno Reis', email: 'bruno@example.com', password: 'Mine12345' }
+  expect(validateUserForm(filled, false, { self: true })).toEqual({ currentPassword: 'currentPassword' })
+  expect(validateUserForm({ ...filled, currentPassword: 'Old12345' }, false, { self: true })).toEqual({})
+  expect(validateUserForm(filled, false)).toEqual({})
+  expect(userBodyOf({ ...filled, currentPassword: 'Old12345' }, { creating: false, editAccess: false })).toMatchObject({ password: 'Mine12345', currentPassword: 'Old12345' })
+  expect(fieldErrorsOf({ code: 'ERR_VALIDATION', fields: [{ field: 'currentPassword' }] })).toEqual({ currentPassword: 'currentPassword' })
+})

@@ -21,15 +21,17 @@ export type UserFormValues = {
   email: string
   /** Empty on an edit keeps the stored password. */
   password: string
+  /** Your own password, to change it (the server asks for it on your own account only). */
+  currentPassword?: string
   profile: Profile
   allTicket: AllTicket
   whatsappId: number | null
   queueIds: number[]
 }
 
-export type UserField = 'name' | 'email' | 'password' | 'whatsappId' | 'queueIds'
+export type UserField = 'name' | 'email' | 'password' | 'currentPassword' | 'whatsappId' | 'queueIds'
 /** Which rule each field broke; the dialog turns the rule into a translated text. */
-export type UserFormErrors = Partial<Record<UserField, 'name' | 'email' | 'password' | 'passwordRequired' | 'whatsappId' | 'queueIds' | 'emailTaken'>>
+export type UserFormErrors = Partial<Record<UserField, 'name' | 'email' | 'password' | 'passwordRequired' | 'currentPassword' | 'whatsappId' | 'queueIds' | 'emailTaken'>>
 
 export function emptyUserForm(): UserFormValues {
   return { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', whatsappId: null, queueIds: [] }
@@ -48,12 +50,14 @@ export function userFormOf(user: UserRow): UserFormValues {
 }
 
 /** §5: the password is required for a new user and optional on an edit; when given, the reset rule (8+, upper, lower, digit). */
-export function validateUserForm(values: UserFormValues, creating: boolean): UserFormErrors {
+export function validateUserForm(values: UserFormValues, creating: boolean, options: { self?: boolean } = {}): UserFormErrors {
   const errors: UserFormErrors = {}
   if (!lengthBetween(values.name, 2, 50)) errors.name = 'name'
   if (!isEmail(values.email)) errors.email = 'email'
   if (creating && values.password.length === 0) errors.password = 'passwordRequired'
   else if (values.password.length > 0 && (!isStrongPassword(values.password) || values.password.length > PASSWORD_MAX)) errors.password = 'password'
+  // Changing your own password takes the current one (issue 11 item 10c), here as in the profile.
+  if (options.self && !creating && values.password.length > 0 && !values.currentPassword) errors.currentPassword = 'currentPassword'
   return errors
 }
 
@@ -67,13 +71,14 @@ export function userBodyOf(values: UserFormValues, options: { creating: boolean;
   const access = options.editAccess ? { profile: values.profile, allTicket: values.allTicket, queueIds: values.queueIds } : {}
   const identity = { name: values.name.trim(), email: values.email.trim(), whatsappId: values.whatsappId, ...access }
   if (options.creating) return { ...identity, password: values.password }
-  return values.password ? { ...identity, password: values.password } : identity
+  if (!values.password) return identity
+  return values.currentPassword ? { ...identity, password: values.password, currentPassword: values.currentPassword } : { ...identity, password: values.password }
 }
 
 /** The server's refusal, on the fields it names (422) or the e-mail already in use (409). */
 export function fieldErrorsOf(failure: { code: string; fields: { field: string }[] }): UserFormErrors {
   // The rule of each refused field is named after the field itself.
-  const errors: UserFormErrors = serverFieldErrors(failure, { name: 'name', email: 'email', password: 'password', whatsappId: 'whatsappId', queueIds: 'queueIds' } as const)
+  const errors: UserFormErrors = serverFieldErrors(failure, { name: 'name', email: 'email', password: 'password', currentPassword: 'currentPassword', whatsappId: 'whatsappId', queueIds: 'queueIds' } as const)
   if (failure.code === 'ERR_EMAIL_ALREADY_EXISTS') errors.email = 'emailTaken'
   return errors
 }
