@@ -27,6 +27,10 @@ const context = await createTestContext({
 })
 const fake = createFakeRegistry()
 const pipeline = createInboundPipeline(context.deps, { registry: fake.registry, media: { attempts: 2, backoffMs: 5 } })
+const patientPipeline = createInboundPipeline(
+  { ...context.deps, config: { ...context.deps.config, media: { ...context.deps.config.media, downloadConnectTimeoutMs: 60_000, downloadTimeoutMs: 60_000 } } },
+  { registry: fake.registry, media: { attempts: 2, backoffMs: 5 } },
+)
 
 // A local server standing for whatever the attacker points at (a database port, a metadata service).
 let hits = 0
@@ -240,7 +244,8 @@ describe('a good media', () => {
       firstDone = true
     }
     const message = inboundMessage({ from: randomNumber(), body: '', mediaType: 'image', media: { mimetype: 'image/png', download: async () => held() } })
-    await pipeline.message(ref, message)
+    // The held run must outlast a loaded machine's wait below, not give up at this file's short timeout.
+    await patientPipeline.message(ref, message)
     const stored = await messageByWid(ref.whatsappId, message.id)
     // A second run of the job for the same message (a retry that overlapped, another queue) wins the race.
     const second = startInboundMedia(context.deps, createInProcessQueue({ logger: context.deps.logger }))
@@ -248,8 +253,8 @@ describe('a good media', () => {
     await waitFor(async () => Boolean((await messageByWid(ref.whatsappId, message.id))?.mediaPath))
     release()
     await waitFor(() => firstDone)
-    await Bun.sleep(200)
-    expect(companyFiles(companyId)).toHaveLength(1)
+    // The first run saved its file, found the message attached and removes it.
+    await waitFor(() => companyFiles(companyId).length === 1)
     const attached = await messageByWid(ref.whatsappId, message.id)
     expect(attached!.mediaPath!.endsWith(companyFiles(companyId)[0]!)).toBe(true)
   })
