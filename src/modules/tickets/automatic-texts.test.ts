@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { acceptGreeting, fillMessageVariables, greetingOfHour, transferNotice } from './automatic-texts.ts'
+import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
 
 describe('automatic texts', () => {
   test('the greeting names the agent in bold; the notice names the queue and/or the agent', () => {
@@ -19,9 +19,5 @@ describe('automatic texts', () => {
     })
     expect(text).toBe('Bom dia, Maria (Maria Clara Souza)! Protocolo 2026031011050942 às 11:05:09. {{unknown}}')
     expect(fillMessageVariables('{{hora}}', { contactName: 'x', ticketId: 1, now, timezone: 'Not/A_Zone' })).toBe('14:05:09')
-  })
-
-  test('the greeting of the hour', () => {
-    expect([4, 5, 11, 12, 17, 18, 23].map(greetingOfHour)).toEqual(['Boa noite', 'Bom dia', 'Bom dia', 'Boa tarde', 'Boa tarde', 'Boa noite', 'Boa noite'])
   })
 })
