@@ -4,8 +4,7 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { clearSession } from '../../api/session.ts'
-import { LOGIN_PATH } from '../../routes.ts'
+import { endSession } from '../../api/session.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { Button } from '../button.tsx'
 import { AccountIcon, LogoutIcon } from '../icons.tsx'
@@ -17,8 +16,9 @@ export async function logout(): Promise<void> {
   } catch {
     // Offline: the session still ends here; the server's refresh token expires on its own.
   }
-  clearSession()
-  location.assign(LOGIN_PATH)
+  // The server's logout also ends the session on this page's socket, which leaves for /login too:
+  // one shared way out, or the second navigation aborts the first (seen as net::ERR_ABORTED).
+  endSession()
 }
 
 export function UserMenu() {
