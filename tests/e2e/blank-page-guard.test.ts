@@ -33,7 +33,7 @@ describeInBrowser('blank-page guard', () => {
     ['pt', [...publicPaths, firstPrivate]],
     ['es', [...publicPaths, firstPrivate]],
   ] as const) {
-    test(`signed out, in ${language}: ${language === 'en' ? 'every page' : 'the public pages'} show text (private ones at /login), without errors`, async () => {
+    test(`signed out, in ${language}: ${language === 'en' ? 'every page shows' : 'the public pages show'} text (private ones at /login), without errors`, async () => {
       const { page, browserContext, problems } = await openPage(harness)
       await page.goto('/login')
       await page.evaluate((code) => localStorage.setItem('language', code), language)
