@@ -135,17 +135,29 @@ export function assertRequirement(caller: Caller, requirement: AuthRequirement):
   if (rule.feature && !caller.features[rule.feature]) throw new AppError('ERR_NO_PERMISSION', { feature: rule.feature })
 }
 
+/** The caller authenticated for a request, from its transform step to its resolve step. */
+const callers = new WeakMap<Request, Caller>()
+
 export const tenant = (deps: CoreDeps) =>
   new Elysia().macro({
     auth(requirement: AuthRequirement) {
       return {
-        async resolve({ headers, set }) {
+        // Before the body is validated (Elysia's transform runs before validation): an expired token
+        // answers 403 ERR_SESSION_EXPIRED and a missing one 401 whatever the body, so a client
+        // refreshes and retries instead of showing a validation error (a Whaticket-family client
+        // refreshes only on 403), and a caller without the right learns nothing from the validator.
+        async transform({ request, headers, set }) {
           const caller = await authenticate(deps, bearerFrom(headers.authorization))
           assertSubscription(caller, requirement)
           setRequestActor(caller)
           assertRequirement(caller, requirement)
           // Inside the grace period everything works; the header lets a client warn.
           if (caller.subscription !== 'active' && caller.dueDate) set.headers['x-subscription-expired'] = caller.dueDate
+          callers.set(request, caller)
+        },
+        resolve({ request }) {
+          const caller = callers.get(request)
+          if (!caller) throw new AppError('ERR_UNAUTHORIZED')
           return { caller }
         },
       }
