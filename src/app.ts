@@ -6,6 +6,7 @@ import packageJson from '../package.json' with { type: 'json' }
 import type { Deps } from './modules/deps.ts'
 import { httpErrors } from './core/http-errors.ts'
 import { securityHeaders } from './core/security-headers.ts'
+import { cors } from './core/cors.ts'
 import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
@@ -141,6 +142,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
     .use(httpErrors(deps.logger))
     .use(securityHeaders())
+    .use(cors({ origins: deps.config.corsOrigins }))
     .use(bodyLimits({ jsonMaxBytes: deps.config.jsonMaxBytes, requestMaxBytes, largeJsonPaths: ['/api/contacts/upload'] }))
     .use(
       openapi({

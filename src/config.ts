@@ -62,6 +62,8 @@ export function loadConfig() {
     port,
     host: optional('HOST') ?? '0.0.0.0',
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    /** CORS_ORIGINS: the other origins whose web clients may call the API with credentials (comma-separated). */
+    corsOrigins: listFrom('CORS_ORIGINS', []),
     databaseUrl: optional('DATABASE_URL'),
     redisUrl: optional('REDIS_URL'),
     /** Prefix of every Redis key and channel, so that several installations can share one Redis. */
@@ -85,6 +87,11 @@ export function loadConfig() {
       /** Signs the /public media URLs, so that a file is reachable only through a link the API handed out. */
       urlSecret: secretFrom('MEDIA_URL_SECRET', dataDir),
       urlTtlSeconds: integerFrom('MEDIA_URL_TTL_SECONDS', 24 * 3600),
+      /**
+       * With PUBLIC_URL set, media links are absolute on it, so that a web client served from another
+       * origin (CORS_ORIGINS) loads them from here; without it they stay relative to the page's origin.
+       */
+      linkBase: (optional('PUBLIC_URL') ?? '').replace(/\/$/, ''),
       /**
        * Hosts inbound WhatsApp media may be fetched from, over https on the default port: the sender
        * names the URL, so anything else (loopback, the LAN, metadata endpoints) is refused.

@@ -59,3 +59,14 @@ describe('signMediaPath / verifyMediaSignature', () => {
     expect(verifyMediaSignature(settings, path, exp, 'not base64 at all!', now).valid).toBe(false)
   })
 })
+
+describe('the link base (PUBLIC_URL)', () => {
+  test('links are absolute on it when set, relative without it', () => {
+    const settings = { urlSecret: 'secret', urlTtlSeconds: 60 }
+    const now = new Date('2026-01-01T00:00:00Z')
+    const relative = signMediaPath(settings, '3/a.png', { now })
+    const absolute = signMediaPath({ ...settings, linkBase: 'https://desk.example.com' }, '3/a.png', { now })
+    expect(relative.startsWith('/public/3/a.png?')).toBe(true)
+    expect(absolute).toBe(`https://desk.example.com${relative}`)
+  })
+})

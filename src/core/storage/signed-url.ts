@@ -2,7 +2,8 @@
 // API handed out (an <img src> cannot send a Bearer token), and a leaked link stops working.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export type MediaUrlSettings = { urlSecret: string; urlTtlSeconds: number }
+/** linkBase: an origin the links start with (PUBLIC_URL), or '' for links relative to the page's. */
+export type MediaUrlSettings = { urlSecret: string; urlTtlSeconds: number; linkBase?: string }
 
 export const publicMediaPrefix = '/public/'
 
@@ -14,7 +15,7 @@ function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000)
 }
 
-/** `/public/<path>?exp=<unix seconds>&sig=<base64url HMAC-SHA256 of "path:exp">`, each segment URL-encoded. */
+/** `[linkBase]/public/<path>?exp=<unix seconds>&sig=<base64url HMAC-SHA256 of "path:exp">`, each segment URL-encoded. */
 export function signMediaPath(
   settings: MediaUrlSettings,
   path: string,
@@ -23,7 +24,7 @@ export function signMediaPath(
   const expiresAt = unixSeconds(options.now) + (options.expiresInSeconds ?? settings.urlTtlSeconds)
   const signature = signatureOf(settings.urlSecret, path, expiresAt).toString('base64url')
   const encodedPath = path.split('/').map(encodeURIComponent).join('/')
-  return `${publicMediaPrefix}${encodedPath}?exp=${expiresAt}&sig=${signature}`
+  return `${settings.linkBase ?? ''}${publicMediaPrefix}${encodedPath}?exp=${expiresAt}&sig=${signature}`
 }
 
 export type SignatureCheck = { valid: true; remainingSeconds: number } | { valid: false }
