@@ -151,7 +151,8 @@ describe('POST /api/companies', () => {
       [{ name: valid.name }, 'planId'],
       [{ ...valid, planId: 0 }, 'planId'],
       [{ ...valid, email: 'not-an-email' }, 'email'],
-      [{ ...valid, phone: '(11) 98765-43210' }, 'phone'],
+      // With its country code a number has at most 15 digits (E.164); 16 is refused.
+      [{ ...valid, phone: '+5555 (11) 98765-43210' }, 'phone'],
       [{ ...valid, phone: 'call me' }, 'phone'],
       [{ ...valid, recurrence: 'WEEKLY' }, 'recurrence'],
       [{ ...valid, status: 'yes' }, 'status'],
@@ -265,7 +266,8 @@ describe('PUT /api/companies/{id}', () => {
     const invalid = await asSuper.api.companies({ id: company.id }).put({ name: 'x', email: 'nope', recurrence: 'DAILY' } as never)
     expect(invalid.status).toBe(422)
     expect(fieldsOf(invalid)).toEqual(expect.arrayContaining(['name', 'email', 'recurrence']))
-    const phone = await asSuper.api.companies({ id: company.id }).put({ phone: '123456789012' })
+    // 16 digits: more than a number with its country code (E.164) has.
+    const phone = await asSuper.api.companies({ id: company.id }).put({ phone: '1234567890123456' })
     expect(phone.status).toBe(422)
     expect(fieldsOf(phone)).toEqual(['phone'])
   })

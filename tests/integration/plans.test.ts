@@ -33,8 +33,18 @@ describe('GET /api/plans/all', () => {
     expect(data!.map((plan) => plan.id)).toContain(tenant.plan.id)
   })
 
-  test('needs a token', async () => {
+  test('signed out it lists the public plans only (a Whaticket-family signup page asks it), like /plans/list', async () => {
+    const hidden = await makePlan(context.db, { isPublic: false })
     const result = await context.api.api.plans.all.get()
+    expect(result.status).toBe(200)
+    const ids = result.data!.map((plan) => plan.id)
+    expect(ids).toContain(tenant.plan.id)
+    expect(ids).not.toContain(hidden.id)
+    expect(ids).toEqual((await context.api.api.plans.list.get()).data!.map((plan) => plan.id))
+  })
+
+  test('a token, when sent, is checked: a forged one is 401', async () => {
+    const result = await context.as('forged').api.plans.all.get()
     expect(result.status).toBe(401)
     expect(errorOf(result)).toEqual({ error: 'ERR_UNAUTHORIZED' })
   })

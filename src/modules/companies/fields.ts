@@ -2,10 +2,13 @@
 import { invalidField } from '../../core/errors.ts'
 import type { ScheduleEntry } from './model.ts'
 
-/** The mask (99) 99999-9999 is stripped: only digits are stored, at most 11 (§5 "Signup"). */
-export function normalizePhone(raw: string | undefined): string {
+/**
+ * The mask (99) 99999-9999 is stripped: only digits are stored. At most 15 (E.164, a number with its
+ * country code, as a super user's company form may send it); signup keeps §5's 11.
+ */
+export function normalizePhone(raw: string | undefined, maxDigits = 15): string {
   const digits = (raw ?? '').replace(/\D/g, '')
-  if (digits.length > 11) throw invalidField('phone', 'phone must have at most 11 digits')
+  if (digits.length > maxDigits) throw invalidField('phone', `phone must have at most ${maxDigits} digits`)
   return digits
 }
 

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { emptyAsAbsent } from '../../core/legacy-values.ts'
 import { passwordSchema, searchText } from '../../core/schemas.ts'
 import { Plan } from '../plans/model.ts'
 
@@ -31,7 +32,7 @@ export type SchedulesBody = typeof SchedulesBody.static
 
 const name = t.String({ minLength: 2, maxLength: 50, error: 'name is required, 2 to 50 characters' })
 const email = t.String({ format: 'email', maxLength: 254, error: 'email must be a valid e-mail address' })
-/** The mask (99) 99999-9999 is accepted; only digits are kept, at most 11 of them. */
+/** The mask (99) 99999-9999 is accepted; only digits are kept (at most 11 on signup, 15 with a country code otherwise). */
 const phone = t.String({ maxLength: 30, pattern: '^[0-9 ()+.-]*$', error: 'phone must be digits (a mask like (99) 99999-9999 is fine)' })
 /** §5's reset rule, as for every password set (issue 11, item 10). */
 const password = passwordSchema('password')
@@ -46,7 +47,8 @@ const companyFields = {
   planId: t.Integer({ minimum: 1, maximum: 2_147_483_647, error: 'planId is required' }),
   status: t.Boolean({ error: 'status must be true or false' }),
   dueDate,
-  recurrence: Recurrence,
+  // A Whaticket-family company form sends `recurrence: ""` when none was chosen: the default (create) or unchanged (edit).
+  recurrence: emptyAsAbsent(Recurrence),
   campaignsEnabled: t.Boolean({ error: 'campaignsEnabled must be true or false' }),
   timezone: t.String({ minLength: 1, maxLength: 64, error: 'timezone must be an IANA time zone such as America/Sao_Paulo' }),
   document: text('document', 30),

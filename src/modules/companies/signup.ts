@@ -10,6 +10,9 @@ import { companyNameTaken, findCompanyView, userEmailTaken } from './queries.ts'
 import { duplicateErrorOr, insertCompanyRecords } from './records.ts'
 import { addDays } from './renewal.ts'
 
+/** §5 "Signup": the mask (99) 99999-9999, at most 11 digits. */
+const SIGNUP_PHONE_DIGITS = 11
+
 export const SIGNUP_TRIAL_DAYS = 3
 
 /**
@@ -24,7 +27,7 @@ export async function signUp(deps: Deps, input: SignupBody & { ip: string }): Pr
   ])
   const name = normalizeName(input.name)
   const userName = input.userName ? normalizeName(input.userName, 'userName') : name
-  const phone = normalizePhone(input.phone)
+  const phone = normalizePhone(input.phone, SIGNUP_PHONE_DIGITS)
   // Only a plan the signup page offers: an internal plan cannot be picked by guessing its id.
   if (!(await findPlanById(deps.db, input.planId))?.isPublic) throw new AppError('ERR_NO_PLAN_FOUND')
   // Cheap checks before the slow hash; the transaction checks again and the unique indexes settle races.

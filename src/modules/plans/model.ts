@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { numberOrNumericString } from '../../core/legacy-values.ts'
 
 /** The largest value a PostgreSQL integer column holds: bigger ids and limits are refused up front. */
 export const MAX_INTEGER = 2_147_483_647
@@ -15,7 +16,8 @@ const limit = (name: string) =>
 const feature = (name: string) => t.Boolean({ error: `${name} must be true or false` })
 
 // numeric(10, 2): at most 99,999,999.99.
-const value = t.Number({ minimum: 0, maximum: 99_999_999.99, error: 'value must be a number of at least 0' })
+// A Whaticket-family plan form sends the value as a string ("49.90"): read as the number.
+const value = numberOrNumericString({ name: 'value', minimum: 0, maximum: 99_999_999.99, error: 'value must be a number of at least 0' })
 
 const planFields = {
   name: t.String({ minLength: 1, maxLength: 100, pattern: '\\S', error: 'name is required (at most 100 characters)' }),

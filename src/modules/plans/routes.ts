@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
-import { tenant } from '../../core/tenant.ts'
+import { authenticate, bearerFrom, tenant } from '../../core/tenant.ts'
 import { DeletedResponse, IdParams, Plan, PlanBody, PlanUpdateBody } from './model.ts'
 import { findPlans } from './queries.ts'
 import { createPlan, deletePlan, getPlan, updatePlan } from './service.ts'
@@ -12,10 +12,16 @@ export const planRoutes = (deps: Deps) =>
       response: t.Array(Plan),
       detail: { summary: 'The public plans, without authentication (the signup page offers them)', security: [] },
     })
-    .get('/all', ({ caller }) => findPlans(deps.db, { publicOnly: !caller.super }), {
-      auth: true,
+    // Public like /list: a Whaticket-family signup page asks /plans/all signed out. A token, when
+    // sent, is checked as everywhere (an expired one is 403, so the super user's page refreshes
+    // rather than showing the public plans only).
+    .get('/all', async ({ headers }) => {
+      const token = bearerFrom(headers.authorization)
+      const caller = token === undefined ? undefined : await authenticate(deps, token)
+      return findPlans(deps.db, { publicOnly: !caller?.super })
+    }, {
       response: t.Array(Plan),
-      detail: { summary: 'Plans for signed-in users: the public ones, or every plan for super users' },
+      detail: { summary: 'The public plans; every plan for a signed-in super user', security: [{}, { bearer: [] }] },
     })
     .post('', ({ body }) => createPlan(deps, body), {
       auth: 'super',

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { legacyNullable } from '../../core/legacy-values.ts'
 import { ScheduleEntry } from '../companies/model.ts'
 
 export { IdParams } from '../../core/schemas.ts'
@@ -31,8 +32,8 @@ export const colorSchema = t.String({
   pattern: '^#?[0-9A-Za-z]+$',
   error: 'color is required, 3 to 9 characters such as #RRGGBB',
 })
-const reference = (name: string) =>
-  t.Nullable(t.Integer({ minimum: 1, maximum: 2_147_483_647, error: `${name} must be a positive integer or null` }))
+// A Whaticket-family queue form sends `orderQueue: ""` and `integrationId: ""` for none: read as null.
+const reference = (name: string) => legacyNullable(t.Integer({ minimum: 1, maximum: 2_147_483_647, error: `${name} must be a positive integer or null` }))
 const message = (name: string) => t.String({ maxLength: 5000, error: `${name} must be at most 5000 characters` })
 
 const queueFields = {
@@ -40,7 +41,7 @@ const queueFields = {
   color: colorSchema,
   greetingMessage: message('greetingMessage'),
   outOfHoursMessage: message('outOfHoursMessage'),
-  orderQueue: t.Nullable(t.Integer({ minimum: 0, maximum: 100_000, error: 'orderQueue must be a whole number from 0 to 100000, or null' })),
+  orderQueue: legacyNullable(t.Integer({ minimum: 0, maximum: 100_000, error: 'orderQueue must be a whole number from 0 to 100000, or null' })),
   integrationId: reference('integrationId'),
   promptId: reference('promptId'),
   schedules: t.Array(ScheduleEntry, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { emptyAsAbsent } from '../../core/legacy-values.ts'
 import { PageQuery } from '../../core/schemas.ts'
 import { colorSchema } from '../queues/model.ts'
 
@@ -39,7 +40,8 @@ export const KanbanLanes = t.Object({ lista: t.Array(TagOption) })
 
 const tagFields = {
   name: t.String({ minLength: 3, maxLength: 50, error: 'name is required, 3 to 50 characters' }),
-  color: colorSchema,
+  // A Whaticket-family tag form sends `color: ""` when none was picked: the default (create) or unchanged (edit).
+  color: emptyAsAbsent(colorSchema),
   kanban: kanbanSchema,
 }
 

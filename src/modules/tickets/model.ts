@@ -1,5 +1,6 @@
 // Request and response schemas of the tickets API (spec §3 Ticket, §7 "Tickets and messages").
 import { t } from 'elysia'
+import { legacyNullable } from '../../core/legacy-values.ts'
 import { TicketView } from './view.ts'
 import { searchText } from '../../core/schemas.ts'
 
@@ -100,14 +101,15 @@ export const CreateTicketBody = t.Object({
 })
 export type CreateTicketBody = typeof CreateTicketBody.static
 
+/** The Whaticket-family client's Resolve sends `promptId: false, integrationId: false`: read as null. */
 export const UpdateTicketBody = t.Object({
   status: t.Optional(TicketStatusSchema),
-  userId: t.Optional(nullableId('userId')),
-  queueId: t.Optional(nullableId('queueId')),
+  userId: t.Optional(legacyNullable(idOf('userId'))),
+  queueId: t.Optional(legacyNullable(idOf('queueId'))),
   whatsappId: t.Optional(idOf('whatsappId')),
   useIntegration: t.Optional(t.Boolean({ title: 'useIntegration', error: 'useIntegration must be a boolean' })),
-  promptId: t.Optional(nullableId('promptId')),
-  integrationId: t.Optional(nullableId('integrationId')),
+  promptId: t.Optional(legacyNullable(idOf('promptId'))),
+  integrationId: t.Optional(legacyNullable(idOf('integrationId'))),
 })
 export type UpdateTicketBody = typeof UpdateTicketBody.static
 

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { emptyAsAbsent, legacyNullable } from '../../core/legacy-values.ts'
 import { passwordSchema, searchText } from '../../core/schemas.ts'
 
 export const QueueRef = t.Object({ id: t.Integer(), name: t.String(), color: t.String() })
@@ -33,7 +34,8 @@ const nameSchema = t.String({ minLength: 2, maxLength: 50, error: 'name is requi
 const emailSchema = t.String({ format: 'email', maxLength: 254, error: 'email is required and must be a valid e-mail address' })
 // One password rule for every password set (§5's reset rule), not the 5 characters of the old user form.
 const userPasswordSchema = passwordSchema('password')
-const whatsappIdSchema = t.Nullable(t.Integer({ minimum: 1, error: 'whatsappId must be a connection id or null' }))
+// A Whaticket-family user form sends `whatsappId: false` or `""` for none: read as null.
+const whatsappIdSchema = legacyNullable(t.Integer({ minimum: 1, error: 'whatsappId must be a connection id or null' }))
 const queueIdsSchema = t.Array(t.Integer({ minimum: 1 }), { maxItems: 500, error: 'queueIds must be a list of queue ids' })
 
 export const UserIdParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })
@@ -72,7 +74,8 @@ export type CreateUserBody = typeof CreateUserBody.static
 export const UpdateUserBody = t.Object({
   name: nameSchema,
   email: emailSchema,
-  password: t.Optional(userPasswordSchema),
+  /** A Whaticket-family user form sends `password: ""` when the password is left alone: read as not sent. */
+  password: t.Optional(emptyAsAbsent(userPasswordSchema)),
   /** Required with `password` when the user changes his own: a stolen session cannot take the account. */
   currentPassword: t.Optional(t.String({ maxLength: 200, error: 'currentPassword is at most 200 characters' })),
   profile: t.Optional(profileSchema),
