@@ -14,7 +14,7 @@ import { Button } from '../../components/button.tsx'
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/icons.tsx'
 import type { Language } from '../../i18n/languages.ts'
 import { languageAtom } from '../../state/language.ts'
-import { toCalendarEntry, type CalendarEntry, type ScheduleRecord } from './schedule-rules.ts'
+import { toCalendarEntries, type CalendarEntry, type ScheduleRecord } from './schedule-rules.ts'
 import { scheduleStatusClass, scheduleStatusLabels } from './schedule-status.ts'
 import '../../styles/schedules.css'
 
@@ -51,7 +51,7 @@ export function SchedulesCalendar({ schedules, onOpen }: SchedulesCalendarProps)
   const language = useAtomValue(languageAtom)
   const [view, setView] = useState<ScheduleView>('month')
   const [date, setDate] = useState(() => new Date())
-  const events = useMemo(() => schedules.map(toCalendarEntry), [schedules])
+  const events = useMemo(() => schedules.flatMap(toCalendarEntries), [schedules])
   // The week and day views open at the current hour; one value, or every live change would scroll back.
   const [scrollToTime] = useState(() => new Date(new Date().setMinutes(0, 0, 0)))
 
