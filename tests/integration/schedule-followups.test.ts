@@ -1,7 +1,7 @@
 // Follow-ups (issue 12 item 7): repeating scheduled messages computed in the company's time zone, each
 // occurrence sent once by any number of job runners, "cancel if the customer replies first", and the
 // §9 variables filled in the text (issue 14 item 5).
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { schedules } from '../../db/schema/index.ts'
 import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
@@ -43,6 +43,11 @@ async function company() {
   const sentTo = () => provider.sent.filter((record) => record.to === contact.number)
   return { companyId, connection, contact, api, sentTo }
 }
+
+// What a test leaves waiting would go out in a later test's run (the clock moves on): removed.
+afterEach(async () => {
+  await context.db.delete(schedules).where(eq(schedules.companyId, companyId))
+})
 
 /** The dispatcher's run; what other tests left due may go out too, so tests count their own contact's sends. */
 const dispatch = () => dispatchDueSchedules(context.deps, fake.registry)
