@@ -10,7 +10,7 @@ import { scheduledMessagesJob } from '../../jobs/scheduled-messages.ts'
 import { dispatchDueSchedules } from '../../src/modules/schedules/dispatch.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeContact, makeTenant } from '../helpers/factories.ts'
-import { captureRealtime, createFakeRegistry, inboundMessage, settleRealtime } from '../helpers/fake-whatsapp.ts'
+import { captureRealtime, createFakeRegistry, inboundMessage, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
 import { fieldsOf } from '../helpers/http.ts'
 
 const context = await createTestContext()
@@ -190,7 +190,8 @@ describe('follow-ups: cancel if the customer replies first', () => {
     const plain = (await api.schedules.post({ body: 'Lembrete sem condição', sendAt: inMinutes(60), contactId: contact.id })).data!
     advanceMinutes(1)
     await pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: contact.number, body: 'Vi sim, obrigado', timestamp: now() }))
-    expect((await api.schedules({ id: followUp.id }).get()).data?.status).toBe('CANCELADA')
+    // The listener handles the replies of a burst together, a moment later.
+    await waitFor(async () => (await api.schedules({ id: followUp.id }).get()).data?.status === 'CANCELADA')
     expect((await api.schedules({ id: plain.id }).get()).data?.status).toBe('PENDENTE')
     await settleRealtime(context)
     const frames = realtime.on(companyId, 'schedule').map((frame) => frame.data as { action: string; schedule?: { id: number; status: string } })
@@ -215,6 +216,7 @@ describe('follow-ups: cancel if the customer replies first', () => {
     expect(sentTo()).toHaveLength(1)
     setClock('2027-07-01T15:00:00Z')
     await pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: contact.number, body: 'Tenho sim', timestamp: now() }))
+    await waitFor(async () => (await api.schedules({ id }).get()).data?.status === 'CANCELADA')
     expect((await api.schedules({ id }).get()).data).toMatchObject({ status: 'CANCELADA', occurrences: [] })
     setClock('2027-07-02T09:00:05Z')
     await dispatch()

@@ -152,26 +152,22 @@ export async function finishOccurrence(
     .where(and(eq(schedules.companyId, due.companyId), eq(schedules.id, due.id), eq(schedules.status, 'AGENDADA'), eq(schedules.occurrence, due.occurrence)))
 }
 
+export type Reply = { companyId: number; contactId: number; at: Date }
+
 /**
- * The contact wrote in at `at`: its follow-ups armed before and due after are cancelled (index
- * schedules_reply_watch_idx). Returns their ids.
+ * Contacts wrote in: each one's follow-ups armed before and due after its reply are cancelled, all in
+ * one statement (index schedules_reply_watch_idx). Returns the cancelled ones.
  */
-export async function cancelSchedulesOnReply(db: Executor, input: { companyId: number; contactId: number; at: Date; now: Date }): Promise<number[]> {
-  const cancelled = await db
+export async function cancelSchedulesOnReplies(db: Executor, replies: Reply[], now: Date): Promise<{ id: number; companyId: number }[]> {
+  if (replies.length === 0) return []
+  const answered = replies.map((reply) =>
+    and(eq(schedules.companyId, reply.companyId), eq(schedules.contactId, reply.contactId), lt(schedules.armedAt, reply.at), gt(schedules.sendAt, reply.at)),
+  )
+  return db
     .update(schedules)
-    .set({ status: 'CANCELADA', updatedAt: input.now })
-    .where(
-      and(
-        eq(schedules.companyId, input.companyId),
-        eq(schedules.contactId, input.contactId),
-        eq(schedules.status, 'PENDENTE'),
-        eq(schedules.cancelOnReply, true),
-        lt(schedules.armedAt, input.at),
-        gt(schedules.sendAt, input.at),
-      ),
-    )
-    .returning({ id: schedules.id })
-  return cancelled.map((row) => row.id)
+    .set({ status: 'CANCELADA', updatedAt: now })
+    .where(and(eq(schedules.status, 'PENDENTE'), eq(schedules.cancelOnReply, true), or(...answered)))
+    .returning({ id: schedules.id, companyId: schedules.companyId })
 }
 
 /** Due and unsent, oldest first, across companies (the dispatcher's query; index schedules_status_send_idx). */
