@@ -105,6 +105,8 @@ describeInBrowser('follow-ups on /schedules', () => {
       const rows = page.locator('.rbc-agenda-table tbody tr', { hasText: contact.name })
       await waitFor(async () => (await rows.count()) === 3)
       expect(await rows.count()).toBe(3)
+      // Each occurrence is marked as a repetition.
+      expect(await rows.locator('.schedule-event-repeat').count()).toBe(3)
       if (language.code !== 'en') {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
         await page.screenshot({ path: join(screenshots, language.code === 'es' ? 'schedule-followups-dark.png' : 'schedule-followups.png') })

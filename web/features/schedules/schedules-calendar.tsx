@@ -141,13 +141,18 @@ function ScheduleToolbar({ label, view, onNavigate, onView, localizer: { message
   )
 }
 
-/** An event: its status when it is not simply waiting, then contact and text. A button, for the keyboard. */
+/** An event: its status when it is not simply waiting, a mark when it repeats, then contact and text. A button, for the keyboard. */
 function ScheduleEventLabel({ event }: EventProps<CalendarEntry>) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const status = event.schedule.status
   return (
     <button type="button" className="schedule-event-button">
       {status === 'PENDENTE' ? null : <span className={`schedule-event-status ${scheduleStatusClass(status)}`}>{i18n._(scheduleStatusLabels[status])}</span>}
+      {event.schedule.recurrence ? (
+        <span className="schedule-event-repeat" title={t`Repeats`}>
+          ↻<span className="visually-hidden">{t`Repeats`}</span>
+        </span>
+      ) : null}
       <span className="schedule-event-title">{event.title}</span>
     </button>
   )
