@@ -188,10 +188,17 @@ describe('follow-ups: cancel if the customer replies first', () => {
     const followUp = (await api.schedules.post({ body: 'Conseguiu ver a proposta?', sendAt: inMinutes(60), contactId: contact.id, cancelOnReply: true })).data!
     expect(followUp.cancelOnReply).toBe(true)
     const plain = (await api.schedules.post({ body: 'Lembrete sem condição', sendAt: inMinutes(60), contactId: contact.id })).data!
+    // Another contact writing in at the same moment: its follow-up goes too, this one's plain one stays.
+    const other = await company()
+    const otherFollowUp = (await api.schedules.post({ body: 'E o orçamento?', sendAt: inMinutes(60), contactId: other.contact.id, cancelOnReply: true })).data!
     advanceMinutes(1)
-    await pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: contact.number, body: 'Vi sim, obrigado', timestamp: now() }))
+    await Promise.all([
+      pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: contact.number, body: 'Vi sim, obrigado', timestamp: now() })),
+      pipeline.message({ companyId, whatsappId: connection.id }, inboundMessage({ from: other.contact.number, body: 'Já vi', timestamp: now() })),
+    ])
     // The listener handles the replies of a burst together, a moment later.
     await waitFor(async () => (await api.schedules({ id: followUp.id }).get()).data?.status === 'CANCELADA')
+    await waitFor(async () => (await api.schedules({ id: otherFollowUp.id }).get()).data?.status === 'CANCELADA')
     expect((await api.schedules({ id: plain.id }).get()).data?.status).toBe('PENDENTE')
     await settleRealtime(context)
     const frames = realtime.on(companyId, 'schedule').map((frame) => frame.data as { action: string; schedule?: { id: number; status: string } })
