@@ -1,4 +1,5 @@
 // The agent's helpers: quick replies and scheduled messages.
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
@@ -26,7 +27,9 @@ export const quickMessages = pgTable(
   (table) => [index('quick_messages_company_user_idx').on(table.companyId, table.userId)],
 )
 
-export const scheduleStatuses = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const
+/** CANCELADA: the customer replied first (cancelOnReply). */
+export const scheduleStatuses = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO', 'CANCELADA'] as const
+export const scheduleRecurrences = ['daily', 'weekly', 'monthly'] as const
 
 export const schedules = pgTable(
   'schedules',
@@ -47,10 +50,26 @@ export const schedules = pgTable(
     mediaPath: text(),
     mediaName: text(),
     error: text(),
+    /** Repeats daily, weekly or monthly from startsAt (null: sent once), until a date or a number of times. */
+    recurrence: text().$type<(typeof scheduleRecurrences)[number]>(),
+    recurrenceUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    recurrenceCount: integer(),
+    /** The first occurrence: every later one is computed from it (never from the last), so none drifts. */
+    startsAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Which occurrence sendAt holds (0 = the first); the dispatcher's claim names it. */
+    occurrence: integer().notNull().default(0),
+    /** Cancelled when the contact writes in between armedAt and sendAt. */
+    cancelOnReply: boolean().notNull().default(false),
+    /** When the schedule was created or last edited: a reply before it does not cancel it. */
+    armedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...timestamps,
   },
   (table) => [
     index('schedules_company_send_idx').on(table.companyId, table.sendAt),
+    // Every customer message looks here for the follow-ups its contact's reply cancels.
+    index('schedules_reply_watch_idx')
+      .on(table.companyId, table.contactId)
+      .where(sql`${table.status} = 'PENDENTE' and ${table.cancelOnReply}`),
     // The dispatcher looks for due, unsent schedules across companies.
     index('schedules_status_send_idx').on(table.status, table.sendAt),
   ],

@@ -17,6 +17,7 @@ import { listenQueueOptionRealtime } from './queue-options/realtime.ts'
 import { listenQueueRealtime } from './queues/realtime.ts'
 import { listenQuickMessageRealtime } from './quick-messages/realtime.ts'
 import { listenScheduleRealtime } from './schedules/realtime.ts'
+import { listenScheduleReplies } from './schedules/reply-listener.ts'
 import { listenSettingRealtime } from './settings/realtime.ts'
 import { listenTagRealtime } from './tags/realtime.ts'
 import { listenWhatsappRealtime } from './whatsapp/realtime.ts'
@@ -41,6 +42,7 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenTagRealtime(deps),
     listenQuickMessageRealtime(deps),
     listenScheduleRealtime(deps),
+    listenScheduleReplies(deps),
     listenTicketRealtime(deps),
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),

@@ -78,7 +78,7 @@ async function makeQueues(companyId: number) {
   const support = await makeQueue(context.db, { companyId, name: 'Suporte' })
   await context.db.update(queues).set({ orderQueue: 1, greetingMessage: 'Vendas: já vamos te atender.' }).where(eq(queues.id, sales.id))
   await context.db.update(queues).set({ orderQueue: 2, greetingMessage: 'Suporte aqui, {{firstName}}.' }).where(eq(queues.id, support.id))
-  const finance = await addOption({ companyId, queueId: support.id, option: '1', title: 'Financeiro', message: 'Financeiro: escolha' })
+  const finance = await addOption({ companyId, queueId: support.id, option: '1', title: 'Financeiro', message: 'Financeiro, {{firstName}}: escolha' })
   await addOption({ companyId, queueId: support.id, parentId: finance.id, option: '1', title: 'Boleto', message: 'Segue o boleto.' })
   const card = await addOption({ companyId, queueId: support.id, parentId: finance.id, option: '2', title: 'Cartão', message: 'Pagamento com cartão: aguarde um atendente.' })
   await addOption({ companyId, queueId: support.id, option: '2', title: 'Técnico', message: 'Um técnico vai te atender.' })
@@ -87,7 +87,8 @@ async function makeQueues(companyId: number) {
 
 const startMenu = 'Bom dia, Joana! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte'
 const supportMenu = 'Suporte aqui, Joana.\n\n*1* - Financeiro\n*2* - Técnico\n*0* - Voltar\n*#* - Menu inicial'
-const financeMenu = 'Financeiro: escolha\n\n*1* - Boleto\n*2* - Cartão\n*0* - Voltar\n*#* - Menu inicial'
+// An option's text fills the §9 variables too.
+const financeMenu = 'Financeiro, Joana: escolha\n\n*1* - Boleto\n*2* - Cartão\n*0* - Voltar\n*#* - Menu inicial'
 const greeting = '{{ms}}, {{firstName}}! Escolha um setor:'
 
 describe('the queue menu and the option tree', () => {

@@ -2,7 +2,7 @@
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { sendAutomaticText } from '../messages/automatic-send.ts'
-import { fillMessageVariables } from '../tickets/automatic-texts.ts'
+import { renderTemplate } from '../../core/templates/render.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
 import type { TicketRow } from '../tickets/ticket-row.ts'
 import { trackChatbotEnded } from '../tickets/tracking.ts'
@@ -27,7 +27,7 @@ export const outOfHoursQuietMs = 30 * 60 * 1000
 /** Fills the §9 variables and sends the text as the platform (no user); empty texts are skipped. */
 export async function say(turn: BotTurn, text: string): Promise<void> {
   if (text.trim() === '') return
-  const body = fillMessageVariables(text, { contactName: turn.contact.name, ticketId: turn.ticket.id, now: turn.deps.now(), timezone: turn.company.timezone })
+  const body = renderTemplate(text, { contact: turn.contact, ticketId: turn.ticket.id, now: turn.deps.now(), timezone: turn.company.timezone })
   await sendAutomaticText(turn.deps, turn.registry, { companyId: turn.companyId, ticketId: turn.ticket.id, body, userId: null })
 }
 

@@ -1,7 +1,9 @@
-// Sends the scheduled messages that are due. Each one is claimed first (PENDENTE -> AGENDADA, a
-// conditional update that only one dispatcher wins, so two instances never send it twice), then goes
-// out like an agent's message on the ticket it was scheduled from, or on the contact's open ticket of
-// the company's default connection (created when there is none), and ends ENVIADA or ERRO with why.
+// Sends the scheduled messages that are due. Each occurrence is claimed first (PENDENTE -> AGENDADA for
+// that occurrence, a conditional update that only one dispatcher wins, so two instances never send it
+// twice), then goes out like an agent's message, its §9 variables filled, on the ticket it was
+// scheduled from, or on the contact's open ticket of the company's default connection (created when
+// there is none). It ends ENVIADA or ERRO with why, or waits for its next occurrence (PENDENTE again),
+// or CANCELADA when it is a follow-up the contact already answered.
 import { and, eq, lt } from 'drizzle-orm'
 import { companies, contacts, plans, schedules, tickets, whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
@@ -11,9 +13,12 @@ import type { StoredMedia } from '../../core/storage/storage.ts'
 import { emitTicketView } from '../messages/announce.ts'
 import { sendToContact, type OutgoingItem } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
-import { findDueScheduleIds, findSchedule, type ScheduleRow } from './queries.ts'
+import { contactWroteBetween } from '../messages/customer-replies.ts'
+import { claimOccurrence, findDueScheduleIds, findSchedule, finishOccurrence, type DueOccurrence, type ScheduleRow } from './queries.ts'
+import { nextOccurrence } from './recurrence.ts'
 import { toSchedule } from './service.ts'
 import { isSubscriptionBlocked } from '../../core/subscription.ts'
+import { renderTemplate } from '../../core/templates/render.ts'
 
 export const DISPATCH_BATCH = 200
 /**
@@ -22,15 +27,6 @@ export const DISPATCH_BATCH = 200
  * and may schedule again by editing it. Otherwise it would stay AGENDADA, neither sent nor editable.
  */
 export const STALE_CLAIM_MS = 10 * 60_000
-
-async function claim(deps: Deps, due: { id: number; companyId: number }): Promise<boolean> {
-  const claimed = await deps.db
-    .update(schedules)
-    .set({ status: 'AGENDADA', updatedAt: deps.now() })
-    .where(and(eq(schedules.companyId, due.companyId), eq(schedules.id, due.id), eq(schedules.status, 'PENDENTE')))
-    .returning({ id: schedules.id })
-  return claimed.length === 1
-}
 
 /** The connection to send on: the scheduling ticket's, else the company's default one. */
 async function connectionFor(deps: Deps, schedule: ScheduleRow, companyId: number): Promise<number> {
@@ -51,22 +47,22 @@ async function connectionFor(deps: Deps, schedule: ScheduleRow, companyId: numbe
   return connection.id
 }
 
-async function itemsOf(deps: Deps, schedule: ScheduleRow): Promise<OutgoingItem[]> {
-  if (!schedule.mediaPath || !schedule.mediaName) return [{ body: schedule.body }]
+async function itemsOf(deps: Deps, schedule: ScheduleRow, body: string): Promise<OutgoingItem[]> {
+  if (!schedule.mediaPath || !schedule.mediaName) return [{ body }]
   const file = await deps.storage.read(schedule.mediaPath)
   if (!file) throw new AppError('ERR_NO_MESSAGE_FOUND', { reason: 'the attachment is gone' })
   const media: StoredMedia = { path: schedule.mediaPath, name: schedule.mediaName, mimetype: file.type, size: file.size, mediaType: 'image' }
-  return [{ body: schedule.body, media }]
+  return [{ body, media }]
 }
 
-/** A group is addressed as one (its jid), and its ticket is a group ticket. */
-async function isGroupContact(deps: Deps, companyId: number, contactId: number): Promise<boolean> {
+/** A group is addressed as one (its jid), and its ticket is a group ticket; the e-mail fills {{email}}. */
+async function contactDetails(deps: Deps, companyId: number, contactId: number): Promise<{ isGroup: boolean; email: string | null }> {
   const [row] = await deps.db
-    .select({ isGroup: contacts.isGroup })
+    .select({ isGroup: contacts.isGroup, email: contacts.email })
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
     .limit(1)
-  return row?.isGroup ?? false
+  return { isGroup: row?.isGroup ?? false, email: row?.email ?? null }
 }
 
 /**
@@ -94,14 +90,19 @@ async function send(deps: Deps, registry: ConnectionRegistry, schedule: Schedule
   await assertCompanyMaySend(deps, companyId)
   const whatsappId = await connectionFor(deps, schedule, companyId)
   const { contact } = schedule
-  const isGroup = await isGroupContact(deps, companyId, contact.id)
+  const { isGroup, email } = await contactDetails(deps, companyId, contact.id)
   const { ticket, created } = await deps.lanes.run(whatsappId, contact.number, () =>
     deps.db.transaction((tx) => findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })),
   )
   if (created) await emitTicketView(deps, { companyId, ticketId: ticket.id, created: true, userId: schedule.userId })
   const outcome = await sendToContact(deps, registry, {
     target: { companyId, ticketId: ticket.id, whatsappId, contactId: contact.id, number: contact.number, isGroup },
-    items: await itemsOf(deps, schedule),
+    // The variables are filled as it goes out: {{hora}} and {{ms}} are the sending time's, in the company's zone.
+    items: await itemsOf(
+      deps,
+      schedule,
+      renderTemplate(schedule.body, { contact: { name: contact.name, email, number: contact.number }, ticketId: ticket.id, now: deps.now(), timezone: schedule.timezone }),
+    ),
     userId: schedule.userId,
     source: 'platform',
   })
@@ -109,13 +110,35 @@ async function send(deps: Deps, registry: ConnectionRegistry, schedule: Schedule
   return ticket.id
 }
 
-async function finish(deps: Deps, companyId: number, scheduleId: number, changes: Partial<typeof schedules.$inferInsert>): Promise<void> {
-  await deps.db
-    .update(schedules)
-    .set({ ...changes, updatedAt: deps.now() })
-    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, scheduleId)))
+async function finish(deps: Deps, due: DueOccurrence, changes: Parameters<typeof finishOccurrence>[2]): Promise<void> {
+  await finishOccurrence(deps.db, due, changes, deps.now())
+  await announce(deps, due.companyId, due.id)
+}
+
+async function announce(deps: Deps, companyId: number, scheduleId: number): Promise<void> {
   const row = await findSchedule(deps.db, { companyId, scheduleId })
-  if (row) deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule: toSchedule(deps, row) })
+  if (row) await deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule: toSchedule(deps, row) })
+}
+
+/** After a sent occurrence: the next one waits, or the series (or the single message) is done. */
+function afterSent(deps: Deps, schedule: ScheduleRow, ticketId: number): Parameters<typeof finishOccurrence>[2] {
+  const sent = { sentAt: deps.now(), ticketId, error: null }
+  if (!schedule.recurrence) return { ...sent, status: 'ENVIADA' }
+  const rule = {
+    recurrence: schedule.recurrence,
+    startsAt: schedule.startsAt ?? schedule.sendAt,
+    until: schedule.recurrenceUntil,
+    count: schedule.recurrenceCount,
+    timezone: schedule.timezone,
+  }
+  const next = nextOccurrence(rule, schedule.occurrence, deps.now())
+  return next ? { ...sent, status: 'PENDENTE', sendAt: next.at, occurrence: next.index } : { ...sent, status: 'ENVIADA' }
+}
+
+/** A follow-up whose contact wrote in after it was armed and before it was due (the reply listener may not have run yet). */
+async function wasAnswered(deps: Deps, schedule: ScheduleRow, companyId: number): Promise<boolean> {
+  if (!schedule.cancelOnReply) return false
+  return contactWroteBetween(deps.db, { companyId, contactId: schedule.contactId, after: schedule.armedAt, until: schedule.sendAt })
 }
 
 /** Ends the claims a stopped dispatcher left (see STALE_CLAIM_MS) as ERRO; returns how many. */
@@ -127,8 +150,7 @@ async function failStaleClaims(deps: Deps): Promise<number> {
     .returning({ id: schedules.id, companyId: schedules.companyId })
   for (const { id, companyId } of stale) {
     deps.logger.warn('a scheduled message was left claimed by a stopped dispatcher', { companyId, scheduleId: id })
-    const row = await findSchedule(deps.db, { companyId, scheduleId: id })
-    if (row) deps.bus.emit('schedule.changed', { companyId, scheduleId: id, action: 'update', schedule: toSchedule(deps, row) })
+    await announce(deps, companyId, id)
   }
   return stale.length
 }
@@ -139,17 +161,21 @@ export async function dispatchDueSchedules(deps: Deps, registry: ConnectionRegis
   const due = await findDueScheduleIds(deps.db, { now: deps.now(), limit: options.limit ?? DISPATCH_BATCH })
   let sent = 0
   for (const item of due) {
-    if (!(await claim(deps, item))) continue
+    if (!(await claimOccurrence(deps.db, item, deps.now()))) continue
     const schedule = await findSchedule(deps.db, { companyId: item.companyId, scheduleId: item.id })
     if (!schedule) continue
     try {
+      if (await wasAnswered(deps, schedule, item.companyId)) {
+        await finish(deps, item, { status: 'CANCELADA' })
+        continue
+      }
       const ticketId = await send(deps, registry, schedule, item.companyId)
-      await finish(deps, item.companyId, item.id, { status: 'ENVIADA', sentAt: deps.now(), ticketId, error: null })
+      await finish(deps, item, afterSent(deps, schedule, ticketId))
       sent += 1
     } catch (error) {
       const reason = error instanceof AppError ? error.code : 'ERR_SENDING_WAPP_MSG'
       if (!(error instanceof AppError)) deps.logger.error('scheduled message failed', { companyId: item.companyId, scheduleId: item.id, error })
-      await finish(deps, item.companyId, item.id, { status: 'ERRO', error: reason })
+      await finish(deps, item, { status: 'ERRO', error: reason })
       failed += 1
     }
   }

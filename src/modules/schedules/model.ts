@@ -7,9 +7,17 @@ const positiveId = (name: string) => t.Integer({ minimum: 1, maximum: MAX_ID, ti
 
 export const IdParams = t.Object({ id: positiveId('id') })
 
-export const ScheduleStatus = t.Union([t.Literal('PENDENTE'), t.Literal('AGENDADA'), t.Literal('ENVIADA'), t.Literal('ERRO')], {
-  description: 'PENDENTE waiting, AGENDADA being sent, ENVIADA sent, ERRO the send failed (see error)',
+export const ScheduleStatus = t.Union([t.Literal('PENDENTE'), t.Literal('AGENDADA'), t.Literal('ENVIADA'), t.Literal('ERRO'), t.Literal('CANCELADA')], {
+  description: 'PENDENTE waiting, AGENDADA being sent, ENVIADA sent (the last occurrence), ERRO the send failed (see error), CANCELADA the customer replied first',
 })
+
+export const ScheduleRecurrence = t.Union([t.Literal('daily'), t.Literal('weekly'), t.Literal('monthly')], {
+  error: 'recurrence must be daily, weekly or monthly (or null: sent once)',
+})
+
+/** The most occurrences a series may have (a number of times), and the most the view lists. */
+export const MAX_OCCURRENCES = 365
+export const LISTED_OCCURRENCES = 100
 
 export const Schedule = t.Object({
   id: t.Integer(),
@@ -28,6 +36,16 @@ export const Schedule = t.Object({
   mediaUrl: t.Nullable(t.String()),
   /** Why the send failed, when status is ERRO. */
   error: t.Nullable(t.String()),
+  /** Repeats from the first sending time in the company's time zone; null: sent once. */
+  recurrence: t.Nullable(ScheduleRecurrence),
+  recurrenceUntil: t.Nullable(t.Date()),
+  recurrenceCount: t.Nullable(t.Integer()),
+  /** Which occurrence sendAt is (0 = the first). */
+  occurrence: t.Integer(),
+  /** The send times still to come, sendAt first (at most 100): what the calendar shows. */
+  occurrences: t.Array(t.Date()),
+  /** Cancelled (CANCELADA) when the contact writes in before it goes out. */
+  cancelOnReply: t.Boolean(),
   createdAt: t.Date(),
   updatedAt: t.Date(),
 })
@@ -49,6 +67,12 @@ const fields = {
   sendAt: t.String({ format: 'date-time', error: 'sendAt must be a date and time (ISO 8601, with its offset)' }),
   contactId: positiveId('contactId'),
   ticketId: t.Nullable(positiveId('ticketId')),
+  recurrence: t.Nullable(ScheduleRecurrence),
+  recurrenceUntil: t.Nullable(t.String({ format: 'date-time', error: 'recurrenceUntil must be a date and time (ISO 8601, with its offset)' })),
+  recurrenceCount: t.Nullable(
+    t.Integer({ minimum: 2, maximum: MAX_OCCURRENCES, error: `recurrenceCount must be a whole number from 2 to ${MAX_OCCURRENCES}` }),
+  ),
+  cancelOnReply: t.Boolean({ error: 'cancelOnReply must be true or false' }),
 }
 
 export const CreateScheduleBody = t.Object({
@@ -57,6 +81,12 @@ export const CreateScheduleBody = t.Object({
   contactId: fields.contactId,
   /** The ticket it was scheduled from: the message goes out on that ticket's connection. */
   ticketId: t.Optional(fields.ticketId),
+  /** A repeating message ends on a date (recurrenceUntil) or after a number of times (recurrenceCount): one of the two. */
+  recurrence: t.Optional(fields.recurrence),
+  recurrenceUntil: t.Optional(fields.recurrenceUntil),
+  recurrenceCount: t.Optional(fields.recurrenceCount),
+  /** Cancel it when the contact writes in first (a follow-up). */
+  cancelOnReply: t.Optional(fields.cancelOnReply),
 })
 export type CreateScheduleBody = typeof CreateScheduleBody.static
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, ilike, lt, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { contacts, schedules, users } from '../../../db/schema/index.ts'
+import { companies, contacts, schedules, users, type scheduleRecurrences } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { containsPattern } from '../../core/sql.ts'
 
@@ -9,7 +9,7 @@ export type ScheduleRow = {
   body: string
   sendAt: Date
   sentAt: Date | null
-  status: 'PENDENTE' | 'AGENDADA' | 'ENVIADA' | 'ERRO'
+  status: 'PENDENTE' | 'AGENDADA' | 'ENVIADA' | 'ERRO' | 'CANCELADA'
   contactId: number
   contact: { id: number; name: string; number: string }
   ticketId: number | null
@@ -18,6 +18,15 @@ export type ScheduleRow = {
   mediaPath: string | null
   mediaName: string | null
   error: string | null
+  recurrence: (typeof scheduleRecurrences)[number] | null
+  recurrenceUntil: Date | null
+  recurrenceCount: number | null
+  startsAt: Date | null
+  occurrence: number
+  cancelOnReply: boolean
+  armedAt: Date
+  /** The company's time zone, in which the occurrences are computed. */
+  timezone: string
   createdAt: Date
   updatedAt: Date
 }
@@ -37,6 +46,14 @@ const columns = {
   mediaPath: schedules.mediaPath,
   mediaName: schedules.mediaName,
   error: schedules.error,
+  recurrence: schedules.recurrence,
+  recurrenceUntil: schedules.recurrenceUntil,
+  recurrenceCount: schedules.recurrenceCount,
+  startsAt: schedules.startsAt,
+  occurrence: schedules.occurrence,
+  cancelOnReply: schedules.cancelOnReply,
+  armedAt: schedules.armedAt,
+  timezone: companies.timezone,
   createdAt: schedules.createdAt,
   updatedAt: schedules.updatedAt,
 }
@@ -60,6 +77,7 @@ function selectSchedules(db: Executor) {
     .select(columns)
     .from(schedules)
     .innerJoin(contacts, sameCompanyContact)
+    .innerJoin(companies, eq(companies.id, schedules.companyId))
     .leftJoin(users, and(eq(users.id, schedules.userId), eq(users.companyId, schedules.companyId)))
 }
 
@@ -97,10 +115,65 @@ export async function findSchedulePage(
   return { rows: rows.map(toRow), count: totalCount, hasMore: pageNumber * PAGE_SIZE < totalCount }
 }
 
-/** Due and unsent, oldest first, across companies (the dispatcher's query; index schedules_status_send_idx). */
-export async function findDueScheduleIds(db: Executor, input: { now: Date; limit: number }): Promise<{ id: number; companyId: number }[]> {
+export type DueOccurrence = { id: number; companyId: number; occurrence: number }
+
+/**
+ * Claims one occurrence for sending (PENDENTE -> AGENDADA). Only one dispatcher wins, and only for the
+ * occurrence it read as due: one that read occurrence 2 late, after another sent it and moved the
+ * schedule on to occurrence 3 (PENDENTE again, later), claims nothing.
+ */
+export async function claimOccurrence(db: Executor, due: DueOccurrence, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(schedules)
+    .set({ status: 'AGENDADA', updatedAt: now })
+    .where(
+      and(
+        eq(schedules.companyId, due.companyId),
+        eq(schedules.id, due.id),
+        eq(schedules.status, 'PENDENTE'),
+        eq(schedules.occurrence, due.occurrence),
+        lte(schedules.sendAt, now),
+      ),
+    )
+    .returning({ id: schedules.id })
+  return claimed.length === 1
+}
+
+/** Ends a claimed occurrence: the next one waits (PENDENTE), or the schedule is done (ENVIADA/ERRO/CANCELADA). */
+export async function finishOccurrence(
+  db: Executor,
+  due: DueOccurrence,
+  changes: Partial<Pick<typeof schedules.$inferInsert, 'status' | 'sentAt' | 'ticketId' | 'error' | 'sendAt' | 'occurrence'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(schedules)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(schedules.companyId, due.companyId), eq(schedules.id, due.id), eq(schedules.status, 'AGENDADA'), eq(schedules.occurrence, due.occurrence)))
+}
+
+export type Reply = { companyId: number; contactId: number; at: Date }
+
+/**
+ * Contacts wrote in: each one's follow-ups armed before and due after its reply are cancelled, all in
+ * one statement (index schedules_reply_watch_idx). Returns the cancelled ones.
+ */
+export async function cancelSchedulesOnReplies(db: Executor, replies: Reply[], now: Date): Promise<{ id: number; companyId: number }[]> {
+  if (replies.length === 0) return []
+  const answered = replies.map((reply) =>
+    and(eq(schedules.companyId, reply.companyId), eq(schedules.contactId, reply.contactId), lt(schedules.armedAt, reply.at), gt(schedules.sendAt, reply.at)),
+  )
   return db
-    .select({ id: schedules.id, companyId: schedules.companyId })
+    .update(schedules)
+    .set({ status: 'CANCELADA', updatedAt: now })
+    .where(and(eq(schedules.status, 'PENDENTE'), eq(schedules.cancelOnReply, true), or(...answered)))
+    .returning({ id: schedules.id, companyId: schedules.companyId })
+}
+
+/** Due and unsent, oldest first, across companies (the dispatcher's query; index schedules_status_send_idx). */
+export async function findDueScheduleIds(db: Executor, input: { now: Date; limit: number }): Promise<DueOccurrence[]> {
+  return db
+    .select({ id: schedules.id, companyId: schedules.companyId, occurrence: schedules.occurrence })
     .from(schedules)
     .where(and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, input.now)))
     .orderBy(schedules.sendAt)

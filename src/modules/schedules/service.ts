@@ -9,28 +9,35 @@ import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { CreateScheduleBody, MediaUploadBody, Schedule, ScheduleListQuery, SchedulePage, UpdateScheduleBody } from './model.ts'
+import { LISTED_OCCURRENCES } from './model.ts'
 import { findSchedule, findSchedulePage, type ScheduleRow } from './queries.ts'
+import { occurrencesFrom } from './recurrence.ts'
+import { parseDateTime, recurrenceOf } from './recurrence-input.ts'
 import type { Actor } from '../../contracts/roles.ts'
 
 /** A little slack for the clock of the browser that picked the time. */
 const PAST_TOLERANCE_MS = 60_000
 
-export function toSchedule(deps: Pick<Deps, 'config' | 'now'>, row: ScheduleRow): Schedule {
-  return { ...row, mediaUrl: row.mediaPath === null ? null : signMediaPath(deps.config.media, row.mediaPath, { now: deps.now() }) }
+/** The send times still to come: none once sent, cancelled or failed; sendAt alone when it is sent once. */
+function upcomingOccurrences(row: ScheduleRow): Date[] {
+  if (row.status !== 'PENDENTE' && row.status !== 'AGENDADA') return []
+  if (!row.recurrence) return [row.sendAt]
+  const rule = { recurrence: row.recurrence, startsAt: row.startsAt ?? row.sendAt, until: row.recurrenceUntil, count: row.recurrenceCount, timezone: row.timezone }
+  return occurrencesFrom(rule, row.occurrence, LISTED_OCCURRENCES)
 }
 
-/** A calendar day that exists: Date rolls 2026-02-30 over to 2 March instead of refusing it. */
-function isRealDay(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+export function toSchedule(deps: Pick<Deps, 'config' | 'now'>, row: ScheduleRow): Schedule {
+  const { startsAt: _startsAt, armedAt: _armedAt, timezone: _timezone, ...view } = row
+  return {
+    ...view,
+    occurrences: upcomingOccurrences(row),
+    mediaUrl: row.mediaPath === null ? null : signMediaPath(deps.config.media, row.mediaPath, { now: deps.now() }),
+  }
 }
 
 function sendAtOf(deps: Deps, raw: string): Date {
-  const sendAt = new Date(raw)
-  const day = /^(\d{4})-(\d{2})-(\d{2})T/.exec(raw)
-  if (!day || !isRealDay(Number(day[1]), Number(day[2]), Number(day[3])) || Number.isNaN(sendAt.getTime())) {
-    throw invalidField('sendAt', 'sendAt must be a date and time (ISO 8601, with its offset)')
-  }
+  const sendAt = parseDateTime(raw)
+  if (!sendAt) throw invalidField('sendAt', 'sendAt must be a date and time (ISO 8601, with its offset)')
   if (sendAt.getTime() < deps.now().getTime() - PAST_TOLERANCE_MS) throw invalidField('sendAt', 'sendAt must be in the future')
   return sendAt
 }
@@ -84,11 +91,26 @@ export async function createSchedule(deps: Deps, actor: Actor, input: CreateSche
   const { companyId, userId } = actor
   const body = bodyOf(input.body)
   const sendAt = sendAtOf(deps, input.sendAt)
+  const recurrence = recurrenceOf({ recurrence: input.recurrence ?? null, until: input.recurrenceUntil ?? null, count: input.recurrenceCount ?? null }, sendAt)
   await assertContact(deps, companyId, input.contactId)
   if (input.ticketId) await assertTicket(deps, companyId, input.contactId, input.ticketId)
+  const now = deps.now()
   const [created] = await deps.db
     .insert(schedules)
-    .values({ companyId, userId, body, sendAt, contactId: input.contactId, ticketId: input.ticketId ?? null, status: 'PENDENTE' })
+    .values({
+      companyId,
+      userId,
+      body,
+      sendAt,
+      contactId: input.contactId,
+      ticketId: input.ticketId ?? null,
+      status: 'PENDENTE',
+      ...recurrence,
+      startsAt: sendAt,
+      occurrence: 0,
+      cancelOnReply: input.cancelOnReply ?? false,
+      armedAt: now,
+    })
     .returning({ id: schedules.id })
   const schedule = await showSchedule(deps, actor, created!.id)
   deps.bus.emit('schedule.changed', { companyId, scheduleId: schedule.id, action: 'create', schedule })
@@ -103,14 +125,19 @@ export async function updateSchedule(deps: Deps, actor: Actor, scheduleId: numbe
   if (input.contactId !== undefined) await assertContact(deps, companyId, input.contactId)
   const ticketId = input.ticketId === undefined ? (input.contactId === undefined ? before.ticketId : null) : input.ticketId
   if (ticketId) await assertTicket(deps, companyId, contactId, ticketId)
+  const sendAt = input.sendAt === undefined ? undefined : sendAtOf(deps, input.sendAt)
+  const timing = timingChanges(before, input, sendAt)
   const changes = {
     body: input.body === undefined ? undefined : bodyOf(input.body),
-    sendAt: input.sendAt === undefined ? undefined : sendAtOf(deps, input.sendAt),
+    ...timing,
     contactId,
     ticketId,
-    // Edited after a failed send: it goes out again at its (new) time.
+    cancelOnReply: input.cancelOnReply,
+    // Edited after a failed send or a reply that cancelled it: it goes out again at its (new) time,
+    // and only a reply from now on cancels it.
     status: 'PENDENTE' as const,
     error: null,
+    armedAt: deps.now(),
     updatedAt: deps.now(),
   }
   const updated = await deps.db
@@ -123,6 +150,29 @@ export async function updateSchedule(deps: Deps, actor: Actor, scheduleId: numbe
   const schedule = await showSchedule(deps, actor, scheduleId)
   deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule })
   return schedule
+}
+
+/**
+ * A new sending time or a new repetition starts the series again from that time (occurrence 0); an
+ * edit of the text alone keeps its place in the series.
+ */
+function timingChanges(before: ScheduleRow, input: UpdateScheduleBody, sendAt: Date | undefined) {
+  const touchesRepetition = input.recurrence !== undefined || input.recurrenceUntil !== undefined || input.recurrenceCount !== undefined
+  if (sendAt === undefined && !touchesRepetition) return {}
+  const first = sendAt ?? before.sendAt
+  const repeats = input.recurrence === undefined ? before.recurrence : input.recurrence
+  // The end a series had goes with it when it becomes a single message; an end given now is checked.
+  const beforeUntil = repeats === null ? null : (before.recurrenceUntil?.toISOString() ?? null)
+  const beforeCount = repeats === null ? null : before.recurrenceCount
+  const recurrence = recurrenceOf(
+    {
+      recurrence: repeats,
+      until: input.recurrenceUntil === undefined ? beforeUntil : input.recurrenceUntil,
+      count: input.recurrenceCount === undefined ? beforeCount : input.recurrenceCount,
+    },
+    first,
+  )
+  return { sendAt: first, startsAt: first, occurrence: 0, ...recurrence }
 }
 
 export async function deleteSchedule(deps: Deps, actor: Actor, scheduleId: number): Promise<void> {

@@ -1,6 +1,6 @@
-// The texts the platform sends on its own when a ticket changes hands, and the message variables of
-// §9 that a connection's texts may hold (rendered by the one renderer, core/templates/render.ts).
-import { renderTemplate } from '../../core/templates/render.ts'
+// The texts the platform sends on its own when a ticket changes hands. The texts a user wrote (a
+// connection's greeting, completion, out-of-hours and rating messages, the queues' and options' texts,
+// scheduled messages) have their §9 variables filled by the one renderer, core/templates/render.ts.
 
 /** Sent on accept when the setting sendGreetingAccepted is enabled (not to groups). */
 export function acceptGreeting(agentName: string): string {
@@ -15,9 +15,4 @@ export function transferNotice(to: { queueName?: string; userName?: string }): s
   else lines.push(`Você foi transferido para o atendente *${to.userName ?? ''}*.`)
   lines.push('Aguarde, já vamos te atender!')
   return lines.join('\n')
-}
-
-/** Fills the §9 variables of a text for a contact and ticket, at `now` in the company's time zone. */
-export function fillMessageVariables(text: string, input: { contactName: string; ticketId: number; now: Date; timezone: string }): string {
-  return renderTemplate(text, { contact: { name: input.contactName }, ticketId: input.ticketId, now: input.now, timezone: input.timezone })
 }

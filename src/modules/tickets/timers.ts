@@ -10,7 +10,8 @@
 // At most `batchSize` tickets per rule and connection per sweep; the rest are due at the next one.
 import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/service.ts'
-import { fillMessageVariables, transferNotice } from './automatic-texts.ts'
+import { transferNotice } from './automatic-texts.ts'
+import { renderTemplate } from '../../core/templates/render.ts'
 import type { TicketMessenger } from './messenger.ts'
 import { findCompanyTimezone, findContactRow, findQueueRef } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
@@ -54,7 +55,7 @@ async function sendTimerText(sweep: CompanySweep, ticket: TicketRow, text: strin
   const { deps, companyId } = sweep
   const contact = await findContactRow(deps.db, { companyId, contactId: ticket.contactId })
   if (!contact) return
-  const body = fillMessageVariables(text, { contactName: contact.name, ticketId: ticket.id, now: deps.now(), timezone: await sweep.timezone() })
+  const body = renderTemplate(text, { contact, ticketId: ticket.id, now: deps.now(), timezone: await sweep.timezone() })
   await sweep.messenger.sendText({ companyId, ticketId: ticket.id, body, userId: null })
 }
 

@@ -14,7 +14,8 @@ import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { getSetting } from '../settings/service.ts'
-import { acceptGreeting, fillMessageVariables, transferNotice } from './automatic-texts.ts'
+import { acceptGreeting, transferNotice } from './automatic-texts.ts'
+import { renderTemplate } from '../../core/templates/render.ts'
 import { decideClosing, type TicketClosingDecision } from './closing.ts'
 import { assertNoOtherOpenTicket, otherOpenTicketRace } from './conflicts.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
@@ -139,7 +140,7 @@ async function sendTransitionTexts(deps: Deps, messenger: TicketMessenger, calle
     const contact = await findContactRow(deps.db, { companyId, contactId: ticket.contactId })
     if (connection && contact && connection.complationMessage.trim() !== '') {
       const timezone = await findCompanyTimezone(deps.db, companyId)
-      const body = fillMessageVariables(connection.complationMessage, { contactName: contact.name, ticketId: ticket.id, now: deps.now(), timezone })
+      const body = renderTemplate(connection.complationMessage, { contact, ticketId: ticket.id, now: deps.now(), timezone })
       await send(body, caller.userId)
     }
   }

@@ -1,6 +1,7 @@
 // The schedule-message dialog (§2 Schedules and the ticket options, §3 Schedule, §5 Schedule message,
 // §9): a message of at least 5 characters to a contact, sent at a moment (one hour ahead by default, in
-// the browser's time zone), with an optional image (png, jpg, jpeg). The text is saved first (POST or
+// the browser's time zone), with an optional image (png, jpg, jpeg), repeated daily, weekly or monthly and
+// cancelled when the customer replies first if the user asks (repeat-fields.tsx). The text is saved first (POST or
 // PUT /schedules), then the image (POST/DELETE /schedules/{id}/media-upload), since a new schedule has
 // no id to attach to before. One already sent, or being sent, is shown read-only.
 import type { ZonedDateTime } from '@internationalized/date'
@@ -24,6 +25,8 @@ import { scheduleErrorMessage } from './schedule-errors.ts'
 import { checkScheduleDraft, isScheduleReadOnly, SCHEDULE_BODY_MAX, type ScheduleContact, type ScheduleProblem, type ScheduleRecord } from './schedule-rules.ts'
 import { scheduleStatusClass, scheduleStatusLabels } from './schedule-status.ts'
 import { defaultSendAt, SendAtField, sendAtFromApi, sendAtToApi } from './send-at-field.tsx'
+import { RepeatFields } from './repeat-fields.tsx'
+import { checkRepeatDraft, repeatDraftOf, repeatToApi, type RepeatProblem } from './repeat-rules.ts'
 import '../../styles/schedules.css'
 
 export type ScheduleDialogProps = {
@@ -47,7 +50,16 @@ export function ScheduleDialog({ isOpen, onOpenChange, schedule, contact, ticket
   )
 }
 
-type Errors = { body?: string; contactId?: string; sendAt?: string; file?: string; form?: string }
+type Errors = {
+  body?: string
+  contactId?: string
+  sendAt?: string
+  file?: string
+  recurrence?: string
+  recurrenceCount?: string
+  recurrenceUntil?: string
+  form?: string
+}
 
 type FormProps = { schedule?: ScheduleRecord; contact?: ScheduleContact; ticketId?: number; onDone: () => void }
 
@@ -57,6 +69,7 @@ function ScheduleForm({ schedule, contact: fixedContact, ticketId, onDone }: For
   const [body, setBody] = useState(schedule?.body ?? '')
   const [sendAt, setSendAt] = useState<ZonedDateTime | null>(() => (schedule ? sendAtFromApi(schedule.sendAt) : defaultSendAt()))
   const [attachment, setAttachment] = useState<Attachment>({ kind: 'keep' })
+  const [repeat, setRepeat] = useState(() => repeatDraftOf(schedule))
   // The schedule as last saved: after a create whose image failed, a retry edits it instead of
   // creating a second one.
   const [saved, setSaved] = useState<ScheduleRecord | null>(schedule ?? null)
@@ -75,6 +88,11 @@ function ScheduleForm({ schedule, contact: fixedContact, ticketId, onDone }: For
     past: t`Choose a moment in the future.`,
     notImage: t`Attach a png, jpg or jpeg image.`,
   }
+  const repeatTexts: Record<RepeatProblem, string> = {
+    required: t`Required`,
+    countRange: t`Choose from 2 to 365 times.`,
+    beforeSendAt: t`The last day cannot come before the first sending.`,
+  }
   const fail = (code: string) => {
     const text = scheduleErrorMessage(i18n, code)
     showToast('error', text)
@@ -91,17 +109,25 @@ function ScheduleForm({ schedule, contact: fixedContact, ticketId, onDone }: For
     )
     const found: Errors = {}
     for (const [field, problem] of Object.entries(problems) as [keyof Errors, ScheduleProblem][]) found[field] = texts[problem]
+    for (const [field, problem] of Object.entries(checkRepeatDraft(repeat, moment)) as [keyof Errors, RepeatProblem][]) found[field] = repeatTexts[problem]
     setErrors(found)
     if (Object.keys(found).length > 0 || !contact || !sendAt) return
     setPending(true)
     try {
-      const fields = { body: body.trim(), sendAt: sendAtToApi(sendAt), contactId: contact.id }
+      const fields = { body: body.trim(), sendAt: sendAtToApi(sendAt), contactId: contact.id, ...repeatToApi(repeat) }
       const { data, error } = saved
         ? await api.schedules({ id: saved.id }).put(fields)
         : await api.schedules.post({ ...fields, ...(ticketId ? { ticketId } : {}) })
       if (error || !data) {
         const failure = apiErrorOf(error)
-        const fromServer: Errors = serverFieldErrors(failure, { body: texts.tooShort, sendAt: texts.past, contactId: texts.required })
+        const fromServer: Errors = serverFieldErrors(failure, {
+          body: texts.tooShort,
+          sendAt: texts.past,
+          contactId: texts.required,
+          recurrence: texts.required,
+          recurrenceCount: repeatTexts.countRange,
+          recurrenceUntil: repeatTexts.beforeSendAt,
+        })
         if (failure.code === 'ERR_NO_CONTACT_FOUND') fromServer.contactId = scheduleErrorMessage(i18n, failure.code)
         if (Object.keys(fromServer).length === 0) fromServer.form = fail(failure.code)
         setErrors(fromServer)
@@ -156,6 +182,16 @@ function ScheduleForm({ schedule, contact: fixedContact, ticketId, onDone }: For
       <ContactPicker value={contact} onChange={setContact} isFixed={Boolean(fixedContact) || readOnly} error={errors.contactId} />
       <TextAreaField label={t`Message`} name="body" value={body} onChange={setBody} error={errors.body} isReadOnly={readOnly} isRequired maxLength={SCHEDULE_BODY_MAX} rows={5} />
       <SendAtField value={sendAt} onChange={setSendAt} error={errors.sendAt} isReadOnly={readOnly} />
+      <RepeatFields
+        value={repeat}
+        onChange={(next) => {
+          setRepeat(next)
+          // A changed repetition is checked again on submit: its old message would mislead meanwhile.
+          setErrors((previous) => ({ ...previous, recurrence: undefined, recurrenceCount: undefined, recurrenceUntil: undefined }))
+        }}
+        errors={errors}
+        isReadOnly={readOnly}
+      />
       <div className="field">
         <span className="field-label" id="schedule-attachment">
           {t`Image`}
@@ -254,7 +290,9 @@ function ScheduleStatusNotice({ schedule }: { schedule: ScheduleRecord }) {
         ? t`This message is being sent and can no longer be changed.`
         : schedule.status === 'ERRO'
           ? t`The last attempt to send it failed (${reason}). Saving schedules it again.`
-          : null
+          : schedule.status === 'CANCELADA'
+            ? t`The customer replied before it went out, so it was cancelled. Saving schedules it again.`
+            : null
   return (
     <div className="schedule-status-notice">
       <span className={`chip schedule-status ${scheduleStatusClass(schedule.status)}`}>{label}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { checkScheduleDraft, isScheduleImage, isScheduleReadOnly, matchesScheduleSearch, toCalendarEntry, type ScheduleRecord } from './schedule-rules.ts'
+import { checkScheduleDraft, isScheduleImage, isScheduleReadOnly, matchesScheduleSearch, toCalendarEntries, type ScheduleRecord } from './schedule-rules.ts'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const valid = { body: 'Hello there', contactId: 7, sendAt: new Date('2026-11-22T13:00:00Z'), file: null }
@@ -49,6 +49,12 @@ describe('schedule rules', () => {
     mediaName: null,
     mediaUrl: null,
     error: null,
+    recurrence: null,
+    recurrenceUntil: null,
+    recurrenceCount: null,
+    occurrence: 0,
+    occurrences: ['2026-11-22T13:00:00.000Z'],
+    cancelOnReply: false,
   }
 
   test('the search matches the text, the contact name or the number, any case', () => {
@@ -60,9 +66,19 @@ describe('schedule rules', () => {
   })
 
   test('a calendar entry starts at the sending time, names the contact and previews one line', () => {
-    const entry = toCalendarEntry(schedule)
-    expect(entry.start.toISOString()).toBe('2026-11-22T13:00:00.000Z')
-    expect(entry.end.getTime() - entry.start.getTime()).toBe(30 * 60_000)
-    expect(entry.title).toBe('Maria Silva: Your order is ready for pickup at the m…')
+    const [entry, ...rest] = toCalendarEntries(schedule)
+    expect(rest).toEqual([])
+    expect(entry!.start.toISOString()).toBe('2026-11-22T13:00:00.000Z')
+    expect(entry!.end.getTime() - entry!.start.getTime()).toBe(30 * 60_000)
+    expect(entry!.title).toBe('Maria Silva: Your order is ready for pickup at the m…')
+  })
+
+  test('a repeating schedule is one entry per occurrence still to come; a finished one is its sending time', () => {
+    const weekly: ScheduleRecord = { ...schedule, recurrence: 'weekly', recurrenceCount: 3, occurrence: 1, occurrences: ['2026-11-22T13:00:00.000Z', '2026-11-29T13:00:00.000Z'] }
+    expect(toCalendarEntries(weekly).map((entry) => [entry.id, entry.occurrence, entry.start.toISOString()])).toEqual([
+      ['3-0', 1, '2026-11-22T13:00:00.000Z'],
+      ['3-1', 2, '2026-11-29T13:00:00.000Z'],
+    ])
+    expect(toCalendarEntries({ ...weekly, status: 'CANCELADA', occurrences: [] }).map((entry) => entry.start.toISOString())).toEqual(['2026-11-22T13:00:00.000Z'])
   })
 })

@@ -6,9 +6,11 @@ import type { Schedule } from '../../../src/modules/schedules/model.ts'
 /** The Eden client runs with parseDate off: timestamps arrive as ISO text, though the schema says Date. */
 type Stamp = string | Date
 
-export type ScheduleRecord = Omit<Schedule, 'sendAt' | 'sentAt' | 'createdAt' | 'updatedAt'> & {
+export type ScheduleRecord = Omit<Schedule, 'sendAt' | 'sentAt' | 'createdAt' | 'updatedAt' | 'recurrenceUntil' | 'occurrences'> & {
   sendAt: Stamp
   sentAt: Stamp | null
+  recurrenceUntil: Stamp | null
+  occurrences: Stamp[]
   createdAt?: Stamp
   updatedAt?: Stamp
 }
@@ -67,18 +69,26 @@ export function matchesScheduleSearch(schedule: Pick<ScheduleRecord, 'body' | 'c
   return [schedule.body, schedule.contact.name, schedule.contact.number].some((value) => value.toLowerCase().includes(text))
 }
 
-export type CalendarEntry = { id: number; title: string; start: Date; end: Date; schedule: ScheduleRecord }
+export type CalendarEntry = { id: string; title: string; start: Date; end: Date; schedule: ScheduleRecord; occurrence: number }
 
-/** One schedule as a calendar event: its contact and the first words of the message, at its sending time. */
-export function toCalendarEntry(schedule: ScheduleRecord): CalendarEntry {
-  const start = new Date(schedule.sendAt)
+/**
+ * A schedule as calendar events: one per send time still to come (a repeating one shows each of its
+ * occurrences), or its sending time once it is sent, cancelled or failed. Each names the contact and
+ * the first words of the message.
+ */
+export function toCalendarEntries(schedule: ScheduleRecord): CalendarEntry[] {
   const line = schedule.body.replace(/\s+/g, ' ').trim()
   const preview = line.length > 40 ? `${line.slice(0, 39)}…` : line
-  return {
-    id: schedule.id,
-    title: `${schedule.contact.name}: ${preview}`,
-    start,
-    end: new Date(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000),
-    schedule,
-  }
+  const times = schedule.occurrences.length > 0 ? schedule.occurrences : [schedule.sendAt]
+  return times.map((time, index) => {
+    const start = new Date(time)
+    return {
+      id: `${schedule.id}-${index}`,
+      title: `${schedule.contact.name}: ${preview}`,
+      start,
+      end: new Date(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000),
+      schedule,
+      occurrence: schedule.occurrence + index,
+    }
+  })
 }

@@ -8,6 +8,7 @@ export const scheduleStatusLabels: Record<ScheduleStatus, MessageDescriptor> = {
   AGENDADA: msg`Sending`,
   ENVIADA: msg`Sent`,
   ERRO: msg`Send error`,
+  CANCELADA: msg`Cancelled: the customer replied`,
 }
 
 /** The CSS modifier of a status (styles/schedules.css). */

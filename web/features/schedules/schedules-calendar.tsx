@@ -14,7 +14,7 @@ import { Button } from '../../components/button.tsx'
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/icons.tsx'
 import type { Language } from '../../i18n/languages.ts'
 import { languageAtom } from '../../state/language.ts'
-import { toCalendarEntry, type CalendarEntry, type ScheduleRecord } from './schedule-rules.ts'
+import { toCalendarEntries, type CalendarEntry, type ScheduleRecord } from './schedule-rules.ts'
 import { scheduleStatusClass, scheduleStatusLabels } from './schedule-status.ts'
 import '../../styles/schedules.css'
 
@@ -51,7 +51,7 @@ export function SchedulesCalendar({ schedules, onOpen }: SchedulesCalendarProps)
   const language = useAtomValue(languageAtom)
   const [view, setView] = useState<ScheduleView>('month')
   const [date, setDate] = useState(() => new Date())
-  const events = useMemo(() => schedules.map(toCalendarEntry), [schedules])
+  const events = useMemo(() => schedules.flatMap(toCalendarEntries), [schedules])
   // The week and day views open at the current hour; one value, or every live change would scroll back.
   const [scrollToTime] = useState(() => new Date(new Date().setMinutes(0, 0, 0)))
 
@@ -141,13 +141,18 @@ function ScheduleToolbar({ label, view, onNavigate, onView, localizer: { message
   )
 }
 
-/** An event: its status when it is not simply waiting, then contact and text. A button, for the keyboard. */
+/** An event: its status when it is not simply waiting, a mark when it repeats, then contact and text. A button, for the keyboard. */
 function ScheduleEventLabel({ event }: EventProps<CalendarEntry>) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const status = event.schedule.status
   return (
     <button type="button" className="schedule-event-button">
       {status === 'PENDENTE' ? null : <span className={`schedule-event-status ${scheduleStatusClass(status)}`}>{i18n._(scheduleStatusLabels[status])}</span>}
+      {event.schedule.recurrence ? (
+        <span className="schedule-event-repeat" title={t`Repeats`}>
+          ↻<span className="visually-hidden">{t`Repeats`}</span>
+        </span>
+      ) : null}
       <span className="schedule-event-title">{event.title}</span>
     </button>
   )
