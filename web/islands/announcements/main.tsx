@@ -7,10 +7,10 @@ import { mountPrivatePage } from '../../components/mount-page.tsx'
 import { PageLoading } from '../../components/page-loading.tsx'
 import { AnnouncementsPage } from '../../features/announcements/announcements-page.tsx'
 
-// §6: super users only; anyone else gets the toast and is sent to / after 1 s.
+// §6: super users only; anyone else gets an info toast and is sent to / after 1 s.
 void mountPrivatePage(
   <AppLayout>
-    <PageGate super>
+    <PageGate super refusalTone="info">
       <AnnouncementsPage />
     </PageGate>
   </AppLayout>,
