@@ -50,6 +50,13 @@ describe('chats', () => {
     // Someone in no chat sees none.
     expect((await team.asOutsider.api.chats.get({ query: { searchParam: 'handover' } })).data).toMatchObject({ records: [], count: 0 })
 
+    // The paths as a Whaticket-family client writes them (a trailing slash), and its user objects with more fields.
+    const slashed = await context.app.handle(new Request('http://localhost/api/chats/?pageNumber=1', { headers: { authorization: `Bearer ${team.agentToken}` } }))
+    expect(slashed.status).toBe(200)
+    const withNames = await team.asAgent.api.chats.post({ title: 'From the select', users: [{ id: team.admin.id, name: team.admin.name } as { id: number }] })
+    expect(withNames.data!.users.map((member) => member.userId).sort()).toEqual([team.admin.id, team.agent.id].sort())
+    await team.asAgent.api.chats({ id: withNames.data!.id }).delete()
+
     // By uuid too (the page's /chats/:uuid).
     const byUuid = await team.asAgent.api.chats({ id: chat.uuid }).get()
     expect(byUuid.data!.id).toBe(chat.id)
