@@ -35,7 +35,8 @@ describe('chat rows', () => {
   })
 
   test('the uuid of /chats/:uuid', () => {
-    expect(chatUuidFromPath('/chats/abc-1')).toBe('abc-1')
+    expect(chatUuidFromPath('/chats/5B0F0C52-6f4c-4a63-9d43-2a3f1b7f9c10')).toBe('5b0f0c52-6f4c-4a63-9d43-2a3f1b7f9c10')
     expect(chatUuidFromPath('/chats')).toBeNull()
+    expect(chatUuidFromPath('/chats/not-a-uuid')).toBeNull()
   })
 })

@@ -22,10 +22,10 @@ export function toChatMessageRow(message: ChatMessage | ChatMessageRow): ChatMes
 /** §9: older messages load when the list is scrolled under 600 px from the top. */
 export const LOAD_OLDER_WITHIN_PX = 600
 
-/** The uuid in /chats/:uuid, or null on /chats. */
+/** The uuid in /chats/:uuid, or null on /chats (and on a path naming no uuid: the list, nothing open). */
 export function chatUuidFromPath(pathname: string): string | null {
-  const match = /^\/chats\/([^/]+)\/?$/.exec(pathname)
-  return match ? decodeURIComponent(match[1]!) : null
+  const match = /^\/chats\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/.exec(pathname)
+  return match ? match[1]!.toLowerCase() : null
 }
 
 export function unreadsOf(chat: Pick<ChatRow, 'users'>, userId: number | undefined): number {
