@@ -1,13 +1,15 @@
 // Announcements (§7 "Announcements"): super users write them (with a png/jpg image), everyone reads the
 // active ones; live on the unprefixed `company-announcement` channel and the super users' list channel.
 import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeSuper, makeTenant } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { fence, nextOn } from '../helpers/live.ts'
 import { openSocket, type TestSocket } from '../helpers/socket.ts'
 
-const context = await createTestContext({ config: { media: { ...(await import('../../src/config.ts')).loadConfig().media, maxBytes: 64 * 1024 } } })
+// A small upload cap, so that the oversized image is cheap to build.
+const context = await createTestContext({ config: { media: { ...loadConfig().media, maxBytes: 64 * 1024 } } })
 const baseUrl = context.listen()
 const platform = await makeSuper(context)
 const tenant = await makeTenant(context)
