@@ -8,7 +8,7 @@ import { Button } from '../../components/button.tsx'
 import { SendIcon } from '../chat/chat-icons.tsx'
 import { formatListTime } from '../../i18n/format.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { LOAD_OLDER_WITHIN_PX, toChatMessageRow, type ChatRow } from './chat-row.ts'
+import { shouldLoadOlder, toChatMessageRow, type ChatRow } from './chat-row.ts'
 import { useChatMessages } from './use-chat-messages.ts'
 
 export type ChatPaneProps = { chat: ChatRow; onChatChanged: (chat: ChatRow) => void }
@@ -41,7 +41,7 @@ export function ChatPane({ chat, onChatChanged }: ChatPaneProps) {
     const element = scroller.current
     if (!element) return
     before.current = { height: element.scrollHeight, top: element.scrollTop, firstId: messages[0]?.id, atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < 40 }
-    if (element.scrollTop < LOAD_OLDER_WITHIN_PX && hasMore && !loading) loadOlder()
+    if (shouldLoadOlder({ scrollTop: element.scrollTop, hasMore, loading })) loadOlder()
   }
 
   const send = async (event?: FormEvent) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { appendMessage, applyChatFrame, byActivity, chatUuidFromPath, prependOlder, totalUnreads, unreadsOf, type ChatMessageRow, type ChatRow } from './chat-row.ts'
+import { shouldLoadOlder, appendMessage, applyChatFrame, byActivity, chatUuidFromPath, prependOlder, totalUnreads, unreadsOf, type ChatMessageRow, type ChatRow } from './chat-row.ts'
 
 function chat(id: number, updatedAt: string, unreads: Record<number, number> = {}): ChatRow {
   const users = Object.entries(unreads).map(([userId, count]) => ({ chatId: id, userId: Number(userId), unreads: count, user: { id: Number(userId), name: `U${userId}` } }))
@@ -32,6 +32,13 @@ describe('chat rows', () => {
     const shown = appendMessage(appendMessage([message(2)], message(3)), message(3))
     expect(shown.map((row) => row.id)).toEqual([2, 3])
     expect(prependOlder(shown, [message(1), message(2)]).map((row) => row.id)).toEqual([1, 2, 3])
+  })
+
+  test('older messages load under 600 px from the top, once, while there are more', () => {
+    expect(shouldLoadOlder({ scrollTop: 599, hasMore: true, loading: false })).toBe(true)
+    expect(shouldLoadOlder({ scrollTop: 600, hasMore: true, loading: false })).toBe(false)
+    expect(shouldLoadOlder({ scrollTop: 0, hasMore: false, loading: false })).toBe(false)
+    expect(shouldLoadOlder({ scrollTop: 0, hasMore: true, loading: true })).toBe(false)
   })
 
   test('the uuid of /chats/:uuid', () => {

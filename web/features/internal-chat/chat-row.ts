@@ -22,6 +22,11 @@ export function toChatMessageRow(message: ChatMessage | ChatMessageRow): ChatMes
 /** §9: older messages load when the list is scrolled under 600 px from the top. */
 export const LOAD_OLDER_WITHIN_PX = 600
 
+/** Whether the pane asks for the next older page: near the top, more to load, none on its way. */
+export function shouldLoadOlder(view: { scrollTop: number; hasMore: boolean; loading: boolean }): boolean {
+  return view.scrollTop < LOAD_OLDER_WITHIN_PX && view.hasMore && !view.loading
+}
+
 /** The uuid in /chats/:uuid, or null on /chats (and on a path naming no uuid: the list, nothing open). */
 export function chatUuidFromPath(pathname: string): string | null {
   const match = /^\/chats\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/?$/.exec(pathname)
