@@ -36,6 +36,8 @@ import { versionRoutes } from './modules/version/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { settingRoutes } from './modules/settings/routes.ts'
 import { helpRoutes } from './modules/helps/routes.ts'
+import { announcementRoutes } from './modules/announcements/routes.ts'
+import { chatRoutes } from './modules/chats/routes.ts'
 import { queueRoutes } from './modules/queues/routes.ts'
 import { queueOptionRoutes } from './modules/queue-options/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
@@ -71,6 +73,7 @@ const identityRoutes = (deps: Deps) =>
     .use(userRoutes(deps))
     .use(settingRoutes(deps))
     .use(helpRoutes(deps))
+    .use(announcementRoutes(deps))
 
 const administrationRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
   new Elysia()
@@ -94,6 +97,7 @@ const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(dataRetentionRoutes(deps))
     .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
+    .use(chatRoutes(deps))
 
 export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
   new Elysia({ prefix: '/api' })

@@ -3,6 +3,8 @@
 // data}; `name` is one of realtimeChannels and `data` is ChannelFrames[name] as JSON.
 // A shared contract: the web bundle imports these values, so this file imports nothing but types
 // (the modules' model types vanish from the bundle).
+import type { Announcement } from '../modules/announcements/model.ts'
+import type { Chat, ChatMessage } from '../modules/chats/model.ts'
 import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
 import type { Help } from '../modules/helps/model.ts'
 import type { ContactSummary, MessageView } from '../modules/messages/model.ts'
@@ -37,10 +39,19 @@ export const realtimeChannels = [
   'companies',
   'plans',
   'helps',
+  'announcement',
+  'chat',
   'resync',
 ] as const
 
-export type RealtimeChannel = (typeof realtimeChannels)[number]
+/** A user's own chat channel (§7: 'a per-user chat'): `company-<id>-chat-user-<userId>`. */
+export type ChatUserChannel = `chat-user-${number}`
+
+export type RealtimeChannel = (typeof realtimeChannels)[number] | ChatUserChannel
+
+/** Channels the spec names whole, one name for every company: sent without the `company-<id>-` prefix. */
+export const unprefixedRealtimeChannels = ['company-announcement'] as const
+export type UnprefixedRealtimeChannel = (typeof unprefixedRealtimeChannels)[number]
 
 /** What happened to a queue's option tree, riding on the queue's `update` frame (see queue-options). */
 export type QueueOptionsChange = { action: 'create' | 'update' | 'delete'; optionIds: number[] }
@@ -79,8 +90,19 @@ export type ChannelFrames = {
   companies: Crud<'company', Company, 'companyId'>
   plans: Crud<'plan', Plan, 'planId'>
   helps: Crud<'help', Help, 'helpId'>
+  /** The super users' announcements page: every change, inactive ones included. */
+  announcement: Crud<'record', Announcement, 'id'>
+  /** To a chat's members only. */
+  chat: { action: 'new-message'; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat } | { action: 'delete'; id: number }
+  /** A chat the user is in was created or edited. */
+  [userChannel: ChatUserChannel]: { action: 'create' | 'update'; record: Chat }
   /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
   resync: { reason: 'behind' | 'outage' }
+}
+
+/** The data of the unprefixed channels: the active announcements everyone sees (an inactive one as a delete). */
+export type UnprefixedChannelFrames = {
+  'company-announcement': Crud<'record', Announcement, 'id'>
 }
 
 /** A value as JSON carries it: dates become ISO strings, the rest keeps its shape. */
@@ -94,3 +116,6 @@ export type Wire<T> = T extends Date
 
 /** A channel's frame data as the client receives it. */
 export type ChannelFrame<Channel extends RealtimeChannel> = Wire<ChannelFrames[Channel]>
+
+/** An unprefixed channel's frame data as the client receives it. */
+export type UnprefixedChannelFrame<Channel extends UnprefixedRealtimeChannel> = Wire<UnprefixedChannelFrames[Channel]>

@@ -81,6 +81,10 @@ export const errorStatus = {
   ERR_INVALID_TWO_FACTOR_CODE: 400,
   ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
   ERR_TWO_FACTOR_NOT_ENABLED: 400,
+  /** No such chat in the caller's company. */
+  ERR_NO_CHAT_FOUND: 404,
+  /** No such announcement (an inactive one, for a user who is not a super user). */
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

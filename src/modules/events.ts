@@ -5,7 +5,9 @@
 // domain-events.test.ts). Payloads carry what listeners need (ids, and the views the transaction
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
+import { announcementEventSchemas } from './announcements/events.ts'
 import { authEventSchemas } from './auth/events.ts'
+import { chatEventSchemas } from './chats/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -48,6 +50,8 @@ export const domainEventSchemas = {
   ...messageEventSchemas,
   ...contactEventSchemas,
   ...whatsappSessionEventSchemas,
+  ...chatEventSchemas,
+  ...announcementEventSchemas,
 }
 
 export type DomainEventName = keyof typeof domainEventSchemas

@@ -1,6 +1,8 @@
 // Every module's listeners of domain events, subscribed once per app. A new module that reacts to
 // events (its realtime.ts, a job trigger, a webhook) adds its listen function here.
 import type { Deps } from './deps.ts'
+import { listenAnnouncementRealtime } from './announcements/realtime.ts'
+import { listenChatRealtime } from './chats/realtime.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
@@ -47,6 +49,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),
     listenContactRealtime(deps),
+    listenChatRealtime(deps),
+    listenAnnouncementRealtime(deps),
   ]
   return () => {
     for (const stop of stops) stop()

@@ -4,7 +4,7 @@
 // Frames carry an id per company: a reconnect sends the last one (?lastEventId=) and the server replays
 // what was missed, or sends `resync` when it cannot; then, as after any reconnect, pages reload.
 // One socket per signed-in user and company: it is rebuilt when either changes (see realtime-connection).
-import type { ChannelFrame, RealtimeChannel } from '../../src/contracts/realtime.ts'
+import type { ChannelFrame, RealtimeChannel, UnprefixedChannelFrame, UnprefixedRealtimeChannel } from '../../src/contracts/realtime.ts'
 
 export const HEARTBEAT_MS = 300_000
 const FIRST_RETRY_MS = 1_000
@@ -55,6 +55,15 @@ export class RealtimeSocket {
     const untyped = listener as Listener
     set.add(untyped)
     this.listeners.set(name, set)
+    return () => set.delete(untyped)
+  }
+
+  /** Listens to a channel the spec names whole, the same for every company ('company-announcement'). */
+  onUnprefixed<Channel extends UnprefixedRealtimeChannel>(channel: Channel, listener: (frame: UnprefixedChannelFrame<Channel>) => void): () => void {
+    const set = this.listeners.get(channel) ?? new Set<Listener>()
+    const untyped = listener as Listener
+    set.add(untyped)
+    this.listeners.set(channel, set)
     return () => set.delete(untyped)
   }
 

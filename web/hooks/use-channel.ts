@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { realtimeSocketAtom } from '../state/realtime.ts'
-import type { ChannelFrame, RealtimeChannel } from '../../src/contracts/realtime.ts'
+import type { ChannelFrame, RealtimeChannel, UnprefixedChannelFrame, UnprefixedRealtimeChannel } from '../../src/contracts/realtime.ts'
 
 /** The listener gets the channel's frame data as typed by src/contracts/realtime.ts (ChannelFrames). */
 export function useChannel<Channel extends RealtimeChannel>(channel: Channel, listener: (frame: ChannelFrame<Channel>) => void): void {
@@ -13,5 +13,16 @@ export function useChannel<Channel extends RealtimeChannel>(channel: Channel, li
   useEffect(() => {
     if (!socket) return
     return socket.on(channel, (frame) => latest.current(frame))
+  }, [socket, channel])
+}
+
+/** The same for a channel the spec names whole, without the company prefix ('company-announcement'). */
+export function useUnprefixedChannel<Channel extends UnprefixedRealtimeChannel>(channel: Channel, listener: (frame: UnprefixedChannelFrame<Channel>) => void): void {
+  const socket = useAtomValue(realtimeSocketAtom)
+  const latest = useRef(listener)
+  latest.current = listener
+  useEffect(() => {
+    if (!socket) return
+    return socket.onUnprefixed(channel, (frame) => latest.current(frame))
   }, [socket, channel])
 }

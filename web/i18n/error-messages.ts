@@ -74,6 +74,8 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_INVALID_TWO_FACTOR_CODE: msg`The code is not right. Check the app and try again.`,
   ERR_TWO_FACTOR_ALREADY_ENABLED: msg`Two-factor authentication is already on.`,
   ERR_TWO_FACTOR_NOT_ENABLED: msg`Two-factor authentication is not on.`,
+  ERR_NO_CHAT_FOUND: msg`Chat not found. It may have been deleted.`,
+  ERR_NO_ANNOUNCEMENT_FOUND: msg`Announcement not found. It may have been deleted.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

@@ -27,6 +27,11 @@ export type RealtimeMessage = {
   companyId: number
   /** The spec's channel suffix: 'ticket', 'appMessage', 'whatsappSession', 'auth', ... */
   channel: string
+  /**
+   * The channel is the frame's whole name, without the `company-<id>-` prefix: the spec's one name for
+   * every company, `company-announcement` (§7 Realtime).
+   */
+  unprefixed?: boolean
   data: unknown
   audience: Audience
   /** Only sockets that joined one of these rooms ('notification', 'ticket:42', 'status:open'). */

@@ -43,7 +43,7 @@ export function channelName(companyId: number, channel: string): string {
 
 /** The wire frame of a message: {channel, data} and, when the bus numbered it, its id. */
 function frameOf(message: RealtimeMessage): string {
-  const channel = channelName(message.companyId, message.channel)
+  const channel = message.unprefixed ? message.channel : channelName(message.companyId, message.channel)
   return JSON.stringify(message.id ? { channel, id: message.id, data: message.data } : { channel, data: message.data })
 }
 

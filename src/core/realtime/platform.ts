@@ -4,13 +4,19 @@
 import type { CoreDeps } from '../deps.ts'
 
 /** The channels of the platform lists; README "Realtime" documents their payloads. */
-export type PlatformChannel = 'companies' | 'plans' | 'helps'
+export type PlatformChannel = 'companies' | 'plans' | 'helps' | 'announcement'
+
+/** Platform channels the spec names whole, one name for every company (sent without the company prefix). */
+export type UnprefixedPlatformChannel = 'company-announcement'
 
 export type PlatformAudience = { kind: 'super' } | { kind: 'everyone' }
 
 /** No company owns the message: companyId 0 matches no company, the hub fans a platform audience out. */
 export const PLATFORM_COMPANY_ID = 0
 
-export function publishPlatform(deps: Pick<CoreDeps, 'realtime'>, message: { channel: PlatformChannel; data: unknown; audience: PlatformAudience }): void {
+export function publishPlatform(
+  deps: Pick<CoreDeps, 'realtime'>,
+  message: { channel: PlatformChannel; data: unknown; audience: PlatformAudience } | { channel: UnprefixedPlatformChannel; unprefixed: true; data: unknown; audience: PlatformAudience },
+): void {
   deps.realtime.publish({ companyId: PLATFORM_COMPANY_ID, ...message })
 }

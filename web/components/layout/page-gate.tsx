@@ -12,9 +12,16 @@ import { isAdmin } from '../../../src/contracts/roles.ts'
 
 export const GATE_REDIRECT_MS = 1000
 
-export type PageGateProps = { admin?: boolean; super?: boolean; feature?: PlanFeature; children: ReactNode }
+export type PageGateProps = {
+  admin?: boolean
+  super?: boolean
+  feature?: PlanFeature
+  /** The refusal toast's tone: an error by default; §6 tells the announcements page's with an info toast. */
+  refusalTone?: 'error' | 'info'
+  children: ReactNode
+}
 
-export function PageGate({ admin, super: superOnly, feature, children }: PageGateProps) {
+export function PageGate({ admin, super: superOnly, feature, refusalTone = 'error', children }: PageGateProps) {
   const { t } = useLingui()
   const user = useAtomValue(sessionUserAtom)
   const features = useAtomValue(planFeaturesAtom)
@@ -25,10 +32,10 @@ export function PageGate({ admin, super: superOnly, feature, children }: PageGat
   useEffect(() => {
     if (!decided || allowed) return
     const text = feature ? t`Your company does not have permission to access this page. Redirecting…` : t`You do not have permission to access this page.`
-    showToast('error', text)
+    showToast(refusalTone, text)
     const timer = setTimeout(() => location.replace('/'), GATE_REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [allowed, decided, feature, t])
+  }, [allowed, decided, feature, refusalTone, t])
 
   if (!allowed) return <PageLoading />
   return <>{children}</>

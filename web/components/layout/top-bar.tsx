@@ -11,7 +11,8 @@ import { ThemeToggle } from './theme-toggle.tsx'
 import { UserMenu } from './user-menu.tsx'
 import { VolumeControl } from './volume-control.tsx'
 import { NotificationsBell } from '../../features/notifications/notifications-bell.tsx'
-import { AnnouncementsPopover, InternalChatsPopover } from '../../features/notifications/empty-feed-popover.tsx'
+import { AnnouncementsPopover } from '../../features/announcements/announcements-popover.tsx'
+import { InternalChatsPopover } from '../../features/internal-chat/chats-popover.tsx'
 import '../../styles/notifications.css'
 
 export type TopBarProps = { menuOpen: boolean; onToggleMenu: () => void; drawerId: string }

@@ -1,0 +1,40 @@
+// The frame of the top bar's announcements and internal-chat popovers (§2 Main layout): an icon button
+// with a count badge, opening a popover with a heading and the feed (or a line saying it is empty).
+import type { ReactNode } from 'react'
+import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
+import { Button } from '../../components/button.tsx'
+
+export type FeedPopoverProps = {
+  id: string
+  label: string
+  /** The button's accessible name, with the count when there is one. */
+  buttonLabel: string
+  icon: ReactNode
+  count: number
+  emptyText: string
+  isEmpty: boolean
+  children: ReactNode
+}
+
+export function FeedPopover({ id, label, buttonLabel, icon, count, emptyText, isEmpty, children }: FeedPopoverProps) {
+  return (
+    <DialogTrigger>
+      <Button variant="ghost" icon aria-label={buttonLabel} className="bell-button">
+        {icon}
+        {count > 0 ? (
+          <span className="bell-badge" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </Button>
+      <Popover className="popover notifications-popover" placement="bottom end">
+        <Dialog className="popover-dialog" aria-labelledby={id}>
+          <Heading id={id} className="popover-heading">
+            {label}
+          </Heading>
+          {isEmpty ? <p className="popover-empty">{emptyText}</p> : children}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  )
+}
