@@ -2,15 +2,15 @@
 // (only the cards in view are in the DOM; KANBAN_BULK=2000 for the 2,000-card measurement), a card dragged to another lane with the mouse and another with the
 // keyboard, both seen moving on a second page of the same user; pt, en, es; light and dark. Messages
 // API (§2, §5): the text form sends through a simulator connection with its token and shows the curl.
-import { expect, test } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { contacts, tickets, ticketTags, whatsapps } from '../../db/schema/index.ts'
 import { makeCompany, makeContact, makePlan, makeQueue, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket, type BrowserProblems } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -32,6 +32,8 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await dismissToasts(page)
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  // Nothing under the pointer keeps a hover style in the screenshot.
+  await page.mouse.move(640, 790)
 }
 
 async function kanbanCompany() {
@@ -67,12 +69,24 @@ async function laneTagIds(ticketId: number): Promise<number[]> {
   return (await harness.context.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((row) => row.tagId)
 }
 
+/** One company, one admin signed in once through the form, one browser context: shared by the tests. */
+let world: Awaited<ReturnType<typeof kanbanCompany>>
+let page: Page
+let browserContext: BrowserContext
+let problems: BrowserProblems
+/** The colleague's API client (signed in once; signing Ana in again would end her browser session). */
+let colleagueApi: ReturnType<typeof harness.context.as>
+
 describeInBrowser('kanban and messages API pages', () => {
-  test('drag a card with the mouse and another with the keyboard; a second page follows; hundreds of cards stay virtual; pt, en, es, light and dark', async () => {
+  beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true })
-    const world = await kanbanCompany()
-    const { page, browserContext, problems } = await openPage(harness)
+    world = await kanbanCompany()
+    colleagueApi = harness.context.as((await signIn(harness.context, world.colleague)).token)
+    ;({ page, browserContext, problems } = await openPage(harness))
     await signInThroughForm(page, world.admin)
+  }, E2E_TIMEOUT)
+
+  test('drag a card with the mouse and another with the keyboard; a second page follows; hundreds of cards stay virtual; pt, en, es, light and dark', async () => {
     const started = performance.now()
     await withLiveSocket(page, () => page.goto('/kanban'))
     const openLane = lane(page, 'Open')
@@ -136,8 +150,7 @@ describeInBrowser('kanban and messages API pages', () => {
     expect(await laneTagIds(world.joao.ticket.id)).toEqual([world.won.id])
 
     // Moved elsewhere (the API): both boards follow.
-    const api = harness.context.as((await signIn(harness.context, world.colleague)).token)
-    await api.api.ticket.kanban({ ticketId: world.rita.ticket.id }).put({ tagId: null })
+    await colleagueApi.api.ticket.kanban({ ticketId: world.rita.ticket.id }).put({ tagId: null })
     await card(lane(page, 'Open'), 'Rita Alves').waitFor()
     await card(lane(second, 'Open'), 'Rita Alves').waitFor()
     await second.close()
@@ -158,24 +171,18 @@ describeInBrowser('kanban and messages API pages', () => {
       localStorage.setItem('preferredTheme', 'light')
     })
     expect(unexpectedErrors(problems)).toEqual([])
-    await browserContext.close()
   }, E2E_TIMEOUT * 2)
 
   test('the messages API page sends a text through a simulator connection and shows the curl', async () => {
     const db = harness.context.db
     harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
-    const company = await makeCompany(db, { planId: (await makePlan(db)).id, name: 'Padaria Aurora' })
-    const admin = await makeUser(db, { companyId: company.id, profile: 'admin', name: 'Ana Lima' })
-    // The connection is made by a colleague: signing Ana in here would end her browser session later.
-    const colleague = await makeUser(db, { companyId: company.id, profile: 'admin' })
-    const asAdmin = harness.context.as((await signIn(harness.context, colleague)).token)
+    const company = world.company
+    const asAdmin = colleagueApi
     const created = await asAdmin.api.whatsapp.post({ name: 'Loja', provider: 'simulator' })
     const whatsappId = created.data!.id
     await waitFor(async () => (await db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId)))[0]?.status === 'CONNECTED')
     const [connection] = await db.select({ token: whatsapps.token }).from(whatsapps).where(and(eq(whatsapps.companyId, company.id), eq(whatsapps.id, whatsappId)))
 
-    const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
     await page.goto('/messages-api')
     const panel = page.getByRole('region', { name: 'Send a text message' })
     await panel.getByRole('button', { name: 'Send' }).click()
@@ -193,7 +200,7 @@ describeInBrowser('kanban and messages API pages', () => {
     const outbox = await asAdmin.api.simulator({ whatsappId }).outbox.get({ query: {} })
     expect(outbox.data!.messages.map((message) => message.body)).toContain('Your order has shipped.')
     await settle(page)
-    await page.screenshot({ path: join(screenshots, 'messages-api.png'), fullPage: true })
+    await page.screenshot({ path: join(screenshots, 'messages-api.png') })
 
     await page.evaluate(() => {
       localStorage.setItem('preferredTheme', 'dark')
