@@ -48,8 +48,9 @@ function KanbanBoard({ user }: { user: SessionUser }) {
   const options = useQueueOptions(user, isAdmin)
   const [chosen, setChosen] = useState<number[] | null>(null)
   const queueIds = chosen ?? (options ?? []).map((option) => option.id)
-  const allQueues = isAdmin && options !== null && queueIds.length === options.length
-  const board = useKanban({ isAdmin, queueIds, allQueues })
+  // No queue chosen, or every queue by an admin: no filter (the server still shows agents only what they may see).
+  const allQueues = queueIds.length === 0 || (isAdmin && options !== null && queueIds.length === options.length)
+  const board = useKanban({ isAdmin, queueIds, allQueues, ready: options !== null })
   const { lanes, grouped, move } = board
 
   const onDrop = useCallback(

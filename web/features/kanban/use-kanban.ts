@@ -17,9 +17,10 @@ import { applyTagFrame, applyTicketFrame, groupCards, movedCard, OPEN_LANE, with
 /** A board larger than this many pages (of 500) stops loading: 10,000 cards is past any useful board. */
 const MAX_PAGES = 20
 
-export function useKanban(options: { isAdmin: boolean; queueIds: readonly number[]; allQueues: boolean }) {
+/** ready: the queue filter is known (an admin's queues load first); nothing is fetched before. */
+export function useKanban(options: { isAdmin: boolean; queueIds: readonly number[]; allQueues: boolean; ready: boolean }) {
   const { t, i18n } = useLingui()
-  const { isAdmin, allQueues } = options
+  const { isAdmin, allQueues, ready } = options
   const queueKey = options.queueIds.join(',')
   const filter = useMemo<BoardFilter>(() => ({ queueIds: allQueues ? 'all' : queueKey === '' ? [] : queueKey.split(',').map(Number) }), [allQueues, queueKey])
   const [lanes, setLanes] = useState<KanbanTagLane[]>([])
@@ -52,8 +53,8 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
   }, [fail, filter, isAdmin])
 
   useEffect(() => {
-    void load().catch(fail)
-  }, [fail, load])
+    if (ready) void load().catch(fail)
+  }, [fail, load, ready])
   const socket = useAtomValue(realtimeSocketAtom)
   useEffect(() => socket?.onReconnect(() => void load().catch(fail)), [fail, load, socket])
 
