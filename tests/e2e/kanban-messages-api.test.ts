@@ -1,7 +1,7 @@
 // /kanban and /messages-api in the browser. Kanban (§2, §4, §6): a board of 600+ cards over two pages
 // (only the cards in view are in the DOM; KANBAN_BULK=2000 for the 2,000-card measurement), a card dragged to another lane with the mouse and another with the
 // keyboard, both seen moving on a second page of the same user; pt, en, es; light and dark. Messages
-// API (§2, §5): the text form sends through a simulator connection with its token and shows the curl.
+// API (§2, §5): the text and media forms send through a simulator connection with its token and show the curl.
 import { beforeAll, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { mkdirSync } from 'node:fs'
@@ -173,7 +173,7 @@ describeInBrowser('kanban and messages API pages', () => {
     expect(unexpectedErrors(problems)).toEqual([])
   }, E2E_TIMEOUT * 2)
 
-  test('the messages API page sends a text through a simulator connection and shows the curl', async () => {
+  test('the messages API page sends a text and a file through a simulator connection and shows the curl', async () => {
     const db = harness.context.db
     harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20, ackDelayMs: 10 })
     const company = world.company
@@ -199,6 +199,20 @@ describeInBrowser('kanban and messages API pages', () => {
     await panel.getByRole('heading', { name: 'Response 200' }).waitFor()
     const outbox = await asAdmin.api.simulator({ whatsappId }).outbox.get({ query: {} })
     expect(outbox.data!.messages.map((message) => message.body)).toContain('Your order has shipped.')
+
+    // The media form: a file (multipart, medias=@name) with a caption.
+    const media = page.getByRole('region', { name: 'Send a media message' })
+    await media.getByRole('textbox', { name: 'Token' }).fill(connection!.token!)
+    await media.getByRole('textbox', { name: 'Number' }).fill('5511987650002')
+    await media.getByRole('textbox', { name: 'Caption' }).fill('Your invoice')
+    const chooser = page.waitForEvent('filechooser')
+    await media.getByRole('button', { name: 'Choose file' }).click()
+    await (await chooser).setFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 invoice') })
+    expect(await media.getByLabel('Send a media message: curl').textContent()).toContain("-F 'medias=@invoice.pdf'")
+    await media.getByRole('button', { name: 'Send' }).click()
+    await media.getByRole('heading', { name: 'Response 200' }).waitFor()
+    const sent = (await asAdmin.api.simulator({ whatsappId }).outbox.get({ query: {} })).data!.messages
+    expect(sent.at(-1)).toMatchObject({ media: { kind: 'document', fileName: 'invoice.pdf' } })
     await settle(page)
     await page.screenshot({ path: join(screenshots, 'messages-api.png') })
 
