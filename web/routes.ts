@@ -3,7 +3,7 @@
 // that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
 // the side menu hides its item. Adding a page = one line here plus its island.
 
-export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements'] as const
+export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api'] as const
 export type IslandName = (typeof islandNames)[number]
 
 export type PageRoute = {
@@ -35,6 +35,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/chats', island: 'chats', access: 'private' },
   { path: '/chats/:id', island: 'chats', access: 'private' },
   { path: '/announcements', island: 'announcements', access: 'private' },
+  { path: '/kanban', island: 'kanban', access: 'private' },
+  { path: '/messages-api', island: 'messages-api', access: 'private' },
 ]
 
 /** Where a signed-in user lands: after login and when opening a public page while signed in. */

@@ -66,7 +66,7 @@ describe('web pages', () => {
   })
 
   test('pages not built yet are not served; / opens the inbox; the favicon is there', async () => {
-    for (const path of ['/kanban', '/campaigns', '/files']) expect((await get(path)).status).toBe(404)
+    for (const path of ['/financeiro', '/campaigns', '/files']) expect((await get(path)).status).toBe(404)
     const root = await get('/')
     expect(root.status).toBe(302)
     expect(root.headers.get('location')).toBe('/tickets')

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, asc, eq } from 'drizzle-orm'
-import { contacts, messages, plans, tickets } from '../../db/schema/index.ts'
+import { contacts, messages, plans, ticketTracking, tickets, whatsapps } from '../../db/schema/index.ts'
+import { saveSetting } from '../../src/modules/settings/queries.ts'
 import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeTenant } from '../helpers/factories.ts'
@@ -167,6 +168,45 @@ describe('POST /api/messages/send', () => {
     // The next message opens a new ticket: the closed one stays closed.
     const next = await api.post({ number, body: 'Obrigado!' })
     expect(next.data!.ticketId).not.toBe(data!.ticketId)
+  })
+
+  test('closeTicket closes as an agent does: the attendance is tracked for the dashboard, the completion message goes out, boards hear it', async () => {
+    const { api, provider, companyId, connection } = await company()
+    await context.db.update(whatsapps).set({ complationMessage: 'Atendimento encerrado.' }).where(eq(whatsapps.id, connection.id))
+    const frames = captureRealtime(context)
+    const number = randomNumber()
+    const { data, status } = await api.post({ number, body: 'Seu pedido saiu.', closeTicket: true })
+    expect(status).toBe(200)
+    await settleRealtime(context)
+    frames.stop()
+    const [ticket] = await ticketsOf(companyId)
+    expect(ticket).toMatchObject({ id: data!.ticketId, status: 'closed', userId: null, chatbot: false, unreadMessages: 0 })
+    const tracking = await context.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket!.id))
+    expect(tracking).toHaveLength(1)
+    expect(tracking[0]!.finishedAt).toBeInstanceOf(Date)
+    expect(tracking[0]!).toMatchObject({ companyId, whatsappId: connection.id, queuedAt: ticket!.createdAt })
+    await waitFor(() => provider.sent.length === 2)
+    expect(provider.sent.map((sent) => sent.body)).toEqual(['Seu pedido saiu.', 'Atendimento encerrado.'])
+    const closeFrames = frames.on(companyId, 'ticket').filter((frame) => (frame.data as { ticket?: { status: string } }).ticket?.status === 'closed')
+    expect(closeFrames.length).toBeGreaterThan(0)
+  })
+
+  test('closeTicket on a conversation an agent served, with userRating on: the rating question goes out and the ticket waits for it', async () => {
+    const { api, provider, companyId, connection, tenant } = await company()
+    await saveSetting(context.db, companyId, 'userRating', 'enabled')
+    await context.db
+      .update(whatsapps)
+      .set({ ratingMessage: 'Avalie: 1, 2 ou 3', complationMessage: 'Obrigado!' })
+      .where(eq(whatsapps.id, connection.id))
+    const number = randomNumber()
+    const first = await api.post({ number, body: 'Olá' })
+    await context.db.update(tickets).set({ status: 'open', userId: tenant.agent.id }).where(eq(tickets.id, first.data!.ticketId))
+    const closing = await api.post({ number, body: 'Resolvido.', closeTicket: true })
+    expect(closing.data!.ticketId).toBe(first.data!.ticketId)
+    await waitFor(() => provider.sent.length === 3)
+    expect(provider.sent.map((sent) => sent.body)).toEqual(['Olá', 'Resolvido.', 'Avalie: 1, 2 ou 3'])
+    // Kept open for the answer, as when an agent closes it.
+    expect((await ticketsOf(companyId))[0]).toMatchObject({ status: 'open', awaitingRating: true, userId: tenant.agent.id })
   })
 
   test('WhatsApp refusing the message: 502 ERR_SENDING_WAPP_MSG, the message stored with its error', async () => {

@@ -1,11 +1,12 @@
 // GET /api/ticket/kanban: open and pending tickets with their tags, as the list shows them, behind
-// the plan's useKanban.
+// the plan's useKanban; PUT /api/ticket/kanban/{ticketId}: the board's drag from one lane to another.
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { plans, userQueues } from '../../db/schema/index.ts'
+import { plans, ticketTags, userQueues } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTag, makeTenant, makeTicket, signIn } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
+import { captureRealtime, settleRealtime } from '../helpers/fake-whatsapp.ts'
 
 const context = await createTestContext()
 
@@ -67,5 +68,65 @@ describe('GET /api/ticket/kanban', () => {
     expect(errorOf(gated)).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' })
     // The ticket list itself is not gated.
     expect((await asAdmin.api.tickets.get({ query: {} })).status).toBe(200)
+  })
+})
+
+const tagIdsOf = async (ticketId: number) =>
+  (await context.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((row) => row.tagId).sort((a, b) => a - b)
+
+describe('PUT /api/ticket/kanban/{ticketId}', () => {
+  test("moves a card: its kanban tag goes, the lane's comes, plain tags stay; one update frame to those who see it", async () => {
+    const world = await kanbanCompany()
+    const { companyId, tickets } = world
+    const won = await makeTag(context.db, { companyId, name: 'Ganho', kanban: 1 })
+    const vip = await makeTag(context.db, { companyId, name: 'VIP', kanban: 0 })
+    await context.db.insert(ticketTags).values({ companyId, ticketId: tickets.salesOpen.id, tagId: vip.id })
+    const frames = captureRealtime(context)
+    const moved = await world.tenant.asAgent.api.ticket.kanban({ ticketId: tickets.salesOpen.id }).put({ tagId: won.id })
+    expect(moved.status).toBe(200)
+    expect(moved.data!.tags.map((tag) => tag.name)).toEqual(['Ganho', 'VIP'])
+    expect(await tagIdsOf(tickets.salesOpen.id)).toEqual(sorted(won.id, vip.id))
+    await settleRealtime(context)
+    const updates = frames.on(companyId, 'ticket')
+    frames.stop()
+    // One frame, already in the target lane: no board shows the card passing through the empty lane.
+    expect(updates).toHaveLength(1)
+    expect(updates[0]!.data).toMatchObject({ action: 'update', ticket: { id: tickets.salesOpen.id, tags: [{ id: won.id }, { id: vip.id }] } })
+    expect(updates[0]!.audience).toMatchObject({ kind: 'ticket', ticketId: tickets.salesOpen.id, queueId: world.sales.id })
+
+    // Back to the lane of tickets without a kanban tag (null): the plain tag stays.
+    const back = await world.tenant.asAdmin.api.ticket.kanban({ ticketId: tickets.salesOpen.id }).put({ tagId: null })
+    expect(back.data!.tags.map((tag) => tag.id)).toEqual([vip.id])
+    // A ticket in no lane moves into one.
+    await world.tenant.asAgent.api.ticket.kanban({ ticketId: tickets.salesPending.id }).put({ tagId: world.lane.id })
+    expect(await tagIdsOf(tickets.salesPending.id)).toEqual([world.lane.id])
+  })
+
+  test("agents move only their queues' tickets; other companies' tickets and tags are not found; plain tags are no lane", async () => {
+    const world = await kanbanCompany()
+    const { tickets } = world
+    const notMine = await world.tenant.asAgent.api.ticket.kanban({ ticketId: tickets.supportPending.id }).put({ tagId: world.lane.id })
+    expect(notMine.status).toBe(403)
+    expect(errorOf(notMine)).toMatchObject({ error: 'ERR_NO_PERMISSION' })
+    expect(await tagIdsOf(tickets.supportPending.id)).toEqual([])
+
+    const other = await kanbanCompany()
+    const foreignTicket = await world.tenant.asAdmin.api.ticket.kanban({ ticketId: other.tickets.salesOpen.id }).put({ tagId: world.lane.id })
+    expect(foreignTicket.status).toBe(404)
+    expect(errorOf(foreignTicket)).toMatchObject({ error: 'ERR_NO_TICKET_FOUND' })
+    const foreignTag = await world.tenant.asAdmin.api.ticket.kanban({ ticketId: tickets.salesPending.id }).put({ tagId: other.lane.id })
+    expect(foreignTag.status).toBe(404)
+    expect(errorOf(foreignTag)).toMatchObject({ error: 'ERR_NO_TAG_FOUND' })
+    expect(await tagIdsOf(other.tickets.salesOpen.id)).toEqual([other.lane.id])
+
+    const plain = await makeTag(context.db, { companyId: world.companyId, kanban: 0 })
+    expect(fieldsOf(await world.tenant.asAdmin.api.ticket.kanban({ ticketId: tickets.salesPending.id }).put({ tagId: plain.id }))).toEqual(['tagId'])
+    expect(fieldsOf(await world.tenant.asAdmin.api.ticket.kanban({ ticketId: tickets.salesPending.id }).put({ tagId: 'won' as unknown as number }))).toEqual(['tagId'])
+    expect(await tagIdsOf(tickets.salesPending.id)).toEqual([])
+
+    await context.db.update(plans).set({ useKanban: false }).where(eq(plans.id, world.tenant.plan.id))
+    const gated = await world.tenant.asAdmin.api.ticket.kanban({ ticketId: tickets.salesPending.id }).put({ tagId: world.lane.id })
+    expect(gated.status).toBe(403)
+    expect(errorOf(gated)).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' })
   })
 })

@@ -1,18 +1,19 @@
 // Sending from other systems with a connection's token (whatsapps.token), not a user's JWT: the
 // token says which company and which connection. The number is checked on WhatsApp, the contact and
 // the ticket are found or created on that connection, then the message goes out like an agent's.
-import { and, eq } from 'drizzle-orm'
-import { companies, plans, tickets, whatsapps } from '../../../db/schema/index.ts'
+import { eq } from 'drizzle-orm'
+import { companies, plans, whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { toContactSummary } from '../contacts/contact-row.ts'
 import { upsertContact } from '../contacts/inbound-contacts.ts'
 import { onlyDigits } from '../contacts/number.ts'
-import { emitTicketView } from '../messages/announce.ts'
+import { ticketMessenger } from '../messages/automatic-send.ts'
 import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
+import { closeTicketAsPlatform } from '../tickets/service.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
 import { isSubscriptionBlocked } from '../../core/subscription.ts'
 
@@ -75,12 +76,7 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
     source: 'api',
   })
   if (outcome.failedIds.length > 0) throw new AppError('ERR_SENDING_WAPP_MSG', { messageIds: outcome.failedIds })
-  if (input.closeTicket) {
-    await deps.db
-      .update(tickets)
-      .set({ status: 'closed', useIntegration: false, promptId: null, integrationId: null, updatedAt: deps.now() })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))
-    await emitTicketView(deps, { companyId, ticketId: ticket.id, userId: null, transition: 'close' })
-  }
+  // Closed as an agent closes it: the rating question, the dashboard's tracking row, the completion message.
+  if (input.closeTicket) await closeTicketAsPlatform(deps, ticketMessenger(deps, registry), { companyId, ticketId: ticket.id })
   return { ticketId: ticket.id, contactId: contact.id, messages: outcome.messages }
 }

@@ -18,8 +18,8 @@ export type TicketClosingEvent = {
   contact: ContactRow
   /** The ticket's connection, or undefined when it has none. */
   connection: ConnectionRow | undefined
-  /** Who closes it. */
-  userId: number
+  /** Who closes it; null: the platform (the external API's closeTicket). */
+  userId: number | null
 }
 
 /**

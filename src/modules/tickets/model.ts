@@ -88,6 +88,16 @@ export type KanbanQuery = typeof KanbanQuery.static
 export const KANBAN_PAGE_SIZE = 500
 
 export const KanbanBoard = t.Object({ tickets: t.Array(TicketView), hasMore: t.Boolean() })
+
+/** The kanban drag: the lane the card goes to. */
+export const KanbanMoveBody = t.Object({
+  tagId: t.Union([idOf('tagId'), t.Null()], {
+    title: 'tagId',
+    error: 'tagId must be the id of a kanban tag, or null for the lane of tickets without one',
+    description: 'The target lane: a tag with kanban 1, or null for the lane of tickets without a kanban tag',
+  }),
+})
+export type KanbanMoveBody = typeof KanbanMoveBody.static
 export type KanbanBoard = typeof KanbanBoard.static
 
 export const CreateTicketBody = t.Object({

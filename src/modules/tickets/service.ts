@@ -2,3 +2,4 @@
 // their own files (create.ts, transitions.ts, ...), the SQL in queries.ts, which only tickets imports.
 export { findContactRow, findTicketRow, lockTicketRow } from './queries.ts'
 export { seesAllOpenTicketsOfContact } from './viewer.ts'
+export { closeTicketAsPlatform } from './transitions.ts'

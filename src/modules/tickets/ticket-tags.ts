@@ -1,9 +1,10 @@
 // A ticket's tags: add one (PUT /ticket-tags/{ticketId}/{tagId}), remove all (DELETE
-// /ticket-tags/{ticketId}; the kanban drag removes, then adds the lane's tag, §4 "Kanban"), or
-// replace them (POST /tags/sync). Anyone who may see the ticket may tag it; the ticket and the tags
+// /ticket-tags/{ticketId}), replace them (POST /tags/sync), or move it to a kanban lane (PUT
+// /ticket/kanban/{ticketId}: the board's drag, §4 "Kanban"). Anyone who may see the ticket may tag it; the ticket and the tags
 // must be the company's (404 otherwise, and nothing changes). Tagging is not conversation activity:
 // the ticket keeps its place in the lists.
 import { and, eq, inArray } from 'drizzle-orm'
+import { invalidField } from '../../core/errors.ts'
 import { tags, ticketTags } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
@@ -57,6 +58,34 @@ export async function syncTicketTags(deps: Deps, caller: TicketCaller, input: { 
   await deps.db.transaction(async (tx) => {
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId)))
     if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId: input.ticketId, tagId, companyId }))).onConflictDoNothing()
+  })
+  return tagsChanged(deps, caller, input.ticketId)
+}
+
+/**
+ * The kanban drag (§4 "Kanban"): the ticket leaves its lane (its kanban tags go; its other tags stay)
+ * and enters the target lane (tagId; null is the lane of tickets without a kanban tag). One
+ * transaction and one ticket.updated, so every open board moves the card once, never through the
+ * empty lane. The target must be a kanban tag of the company: 404 for none, 422 for a plain tag.
+ */
+export async function moveTicketToLane(deps: Deps, caller: TicketCaller, input: { ticketId: number; tagId: number | null }): Promise<TicketView> {
+  const { companyId } = caller
+  await visibleTicket(deps, caller, input.ticketId)
+  const lanes = await deps.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+  const laneIds = lanes.map((lane) => lane.id)
+  const { tagId } = input
+  if (tagId !== null && !laneIds.includes(tagId)) {
+    await assertCompanyTags(deps, companyId, [tagId])
+    throw invalidField('tagId', 'tagId is not a kanban lane (a tag with kanban 1)')
+  }
+  await deps.db.transaction(async (tx) => {
+    if (laneIds.length > 0) {
+      await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId), inArray(ticketTags.tagId, laneIds)))
+    }
+    if (tagId !== null) await tx.insert(ticketTags).values({ ticketId: input.ticketId, tagId, companyId }).onConflictDoNothing()
   })
   return tagsChanged(deps, caller, input.ticketId)
 }

@@ -53,6 +53,17 @@ function targetUserOfOpen(body: UpdateTicketBody, fallback: number): number {
   return body.userId ?? fallback
 }
 
+/**
+ * Closing an open or pending ticket: it keeps its user, or gets the closer's; closerId null is the
+ * platform (the external API), which leaves a ticket nobody took without a user.
+ */
+export function planClose(before: PlannedTicket, closerId: number | null): TicketPlan {
+  // Closing a closed ticket again is harmless: nothing changes.
+  if (before.status === 'closed') return plan(before, before, 'none', {})
+  const after: PlannedTicket = { status: 'closed', userId: before.userId ?? closerId, queueId: before.queueId, whatsappId: before.whatsappId }
+  return plan(before, after, 'close', { useIntegration: false, promptId: null, integrationId: null })
+}
+
 export function planTicketUpdate(before: PlannedTicket, body: UpdateTicketBody, callerId: number): TicketPlan {
   const integration = integrationChanges(body)
   const queueId = body.queueId !== undefined ? body.queueId : before.queueId
@@ -70,10 +81,7 @@ export function planTicketUpdate(before: PlannedTicket, body: UpdateTicketBody, 
     return plan(before, before, 'none', {})
   }
 
-  if (body.status === 'closed') {
-    const after: PlannedTicket = { status: 'closed', userId: before.userId ?? callerId, queueId: before.queueId, whatsappId: before.whatsappId }
-    return plan(before, after, 'close', { useIntegration: false, promptId: null, integrationId: null })
-  }
+  if (body.status === 'closed') return planClose(before, callerId)
 
   const moves =
     (body.status !== undefined && body.status !== before.status) || (body.userId !== undefined && body.userId !== before.userId) || queueId !== before.queueId

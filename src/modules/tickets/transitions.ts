@@ -34,7 +34,7 @@ import {
 } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
-import { planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
+import { planClose, planTicketUpdate, type PlannedTicket, type TicketPlan } from './transition-plan.ts'
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
 import { isAdmin } from '../../contracts/roles.ts'
@@ -75,16 +75,20 @@ async function assertReferences(deps: Deps, companyId: number, plan: TicketPlan)
 
 type Applied = { ticket: TicketRow; plan: TicketPlan }
 
+/** Who makes a change: a user, or the platform (userId null: the external API). */
+type TicketActor = { companyId: number; userId: number | null }
+
+/** The plan for the ticket as a row holds it (throws when the actor may not apply it). */
+type PlanFor = (ticket: TicketRow) => TicketPlan
+
 /** The change on the locked row, re-planned from what the row holds now; undefined when nothing changed. */
-async function applyPlan(deps: Deps, caller: TicketCaller, viewer: TicketViewer, ticketId: number, body: UpdateTicketBody): Promise<Applied | undefined> {
-  const { companyId } = caller
+async function applyPlan(deps: Deps, companyId: number, ticketId: number, planFor: PlanFor): Promise<Applied | undefined> {
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
     const ticket = await lockTicketRow(tx, { companyId, ticketId })
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND')
     // Someone may have changed the ticket since the checks: the decision is taken again on the locked row.
-    const plan = planTicketUpdate(snapshot(ticket), body, caller.userId)
-    assertMayApply(viewer, ticket, plan)
+    const plan = planFor(ticket)
     if (plan.transition === 'none') return undefined
     const { after } = plan
     if (plan.transition === 'reopen' || plan.whatsappChanged) {
@@ -118,7 +122,7 @@ async function settingEnabled(deps: Deps, companyId: number, key: 'sendGreetingA
   return (await getSetting(deps.db, companyId, key)) === 'enabled'
 }
 
-async function sendTransitionTexts(deps: Deps, messenger: TicketMessenger, caller: TicketCaller, applied: Applied, closing: TicketClosingDecision): Promise<void> {
+async function sendTransitionTexts(deps: Deps, messenger: TicketMessenger, caller: TicketActor, applied: Applied, closing: TicketClosingDecision): Promise<void> {
   const { companyId } = caller
   const { ticket, plan } = applied
   const { before, after } = plan
@@ -161,33 +165,70 @@ export async function updateTicket(deps: Deps, messenger: TicketMessenger, calle
     return unchanged
   }
 
-  let closing: TicketClosingDecision = 'default'
-  if (plan.transition === 'close') {
-    const contact = await findContactRow(deps.db, { companyId, contactId: current.contactId })
-    const connection = current.whatsappId === null ? undefined : await findConnectionRow(deps.db, { companyId, whatsappId: current.whatsappId })
-    if (contact) closing = await decideClosing({ deps, registry: messenger.registry, companyId, ticket: current, contact, connection, userId: caller.userId })
-  }
-
+  const closing = plan.transition === 'close' ? await closingDecision(deps, messenger, caller, current) : 'default'
   let applied: Applied | undefined
   if (closing !== 'keepOpen') {
     const whatsappId = plan.after.whatsappId
-    applied = await applyPlan(deps, caller, viewer, ticketId, body).catch((error: unknown) =>
+    const planFor: PlanFor = (ticket) => {
+      const locked = planTicketUpdate(snapshot(ticket), body, caller.userId)
+      assertMayApply(viewer, ticket, locked)
+      return locked
+    }
+    applied = await applyPlan(deps, companyId, ticketId, planFor).catch((error: unknown) =>
       otherOpenTicketRace(deps.db, error, { companyId, contactId: current.contactId, whatsappId, exceptTicketId: current.id }),
     )
   }
+  return announceApplied(deps, messenger, caller, ticketId, applied, closing)
+}
 
+/** What the closing hooks decide (the rating flow may keep the ticket open to ask for a rating). */
+async function closingDecision(deps: Deps, messenger: TicketMessenger, actor: TicketActor, current: TicketRow): Promise<TicketClosingDecision> {
+  const { companyId } = actor
+  const contact = await findContactRow(deps.db, { companyId, contactId: current.contactId })
+  const connection = current.whatsappId === null ? undefined : await findConnectionRow(deps.db, { companyId, whatsappId: current.whatsappId })
+  if (!contact) return 'default'
+  return decideClosing({ deps, registry: messenger.registry, companyId, ticket: current, contact, connection, userId: actor.userId })
+}
+
+/** After the commit: ticket.updated, then the automatic texts; answers the ticket as the lists now show it. */
+async function announceApplied(
+  deps: Deps,
+  messenger: TicketMessenger,
+  actor: TicketActor,
+  ticketId: number,
+  applied: Applied | undefined,
+  closing: TicketClosingDecision,
+): Promise<TicketView> {
+  const { companyId } = actor
   const view = await findTicketView(deps.db, { companyId, ticketId })
   if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
   if (!applied) return view
   const { before, transition } = applied.plan
   const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
-  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: transition === 'none' ? undefined : transition, userId: caller.userId })
+  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: transition === 'none' ? undefined : transition, userId: actor.userId })
   try {
-    await sendTransitionTexts(deps, messenger, caller, applied, closing)
+    await sendTransitionTexts(deps, messenger, actor, applied, closing)
   } catch (error) {
     // The change is committed and published: a text that could not be prepared must not turn it into an error.
     deps.logger.error('automatic texts of a ticket change failed', { companyId, ticketId, transition: applied.plan.transition, error })
   }
   // The texts moved the ticket's last message: answer with what the lists now show.
   return (await findTicketView(deps.db, { companyId, ticketId })) ?? view
+}
+
+/**
+ * The platform closes a ticket (the external API's closeTicket): the same close as an agent's (the
+ * closing hooks, so the rating question; the tracking row the dashboard reads; ticket.updated; the
+ * completion message), with no permission check, the connection's token having vouched for the
+ * company. A closed ticket is answered as it is.
+ */
+export async function closeTicketAsPlatform(deps: Deps, messenger: TicketMessenger, input: { companyId: number; ticketId: number }): Promise<TicketView> {
+  const { companyId, ticketId } = input
+  const actor: TicketActor = { companyId, userId: null }
+  const current = await findTicketRow(deps.db, { companyId, ticketId })
+  if (!current) throw new AppError('ERR_NO_TICKET_FOUND')
+  const planFor: PlanFor = (ticket) => planClose(snapshot(ticket), null)
+  const closing = current.status === 'closed' ? 'default' : await closingDecision(deps, messenger, actor, current)
+  const applied = closing === 'keepOpen' ? undefined : await applyPlan(deps, companyId, ticketId, planFor)
+  return announceApplied(deps, messenger, actor, ticketId, applied, closing)
 }
