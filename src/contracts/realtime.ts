@@ -4,6 +4,8 @@
 // A shared contract: the web bundle imports these values, so this file imports nothing but types
 // (the modules' model types vanish from the bundle).
 import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
+import type { ContactList, ContactListItem } from '../modules/contact-lists/model.ts'
+import type { FileList } from '../modules/file-lists/model.ts'
 import type { Help } from '../modules/helps/model.ts'
 import type { ContactSummary, MessageView } from '../modules/messages/model.ts'
 import type { Plan } from '../modules/plans/model.ts'
@@ -37,10 +39,20 @@ export const realtimeChannels = [
   'companies',
   'plans',
   'helps',
+  'ContactList',
+  'ContactListItem',
+  'file',
   'resync',
 ] as const
 
-export type RealtimeChannel = (typeof realtimeChannels)[number]
+/** The per-list channel of a contact list's items (§7 Realtime: "plus one per list"). */
+export type ContactListItemsChannel = `ContactListItem-${number}`
+
+export function contactListItemsChannel(contactListId: number): ContactListItemsChannel {
+  return `ContactListItem-${contactListId}`
+}
+
+export type RealtimeChannel = (typeof realtimeChannels)[number] | ContactListItemsChannel
 
 /** What happened to a queue's option tree, riding on the queue's `update` frame (see queue-options). */
 export type QueueOptionsChange = { action: 'create' | 'update' | 'delete'; optionIds: number[] }
@@ -79,8 +91,17 @@ export type ChannelFrames = {
   companies: Crud<'company', Company, 'companyId'>
   plans: Crud<'plan', Plan, 'planId'>
   helps: Crud<'help', Help, 'helpId'>
+  /** Contact lists, to admins: upserts carry the list with its counts. */
+  ContactList: Crud<'record', ContactList, 'id'>
+  /** Items changed one by one (a delete names its list too). */
+  ContactListItem: ({ action: 'create' | 'update'; record: ContactListItem }) | { action: 'delete'; id: number; contactListId: number }
+  /** File lists (§7 Files), to the company (the chat input offers them). */
+  file: Crud<'files', FileList, 'fileId'>
   /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
   resync: { reason: 'behind' | 'outage' }
+} & {
+  /** One list's items: reload after a bulk add; WhatsApp's answers for a batch of its items. */
+  [Channel in ContactListItemsChannel]: { action: 'reload' } | { action: 'update'; records: ContactListItem[] }
 }
 
 /** A value as JSON carries it: dates become ISO strings, the rest keeps its shape. */

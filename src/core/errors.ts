@@ -81,6 +81,11 @@ export const errorStatus = {
   ERR_INVALID_TWO_FACTOR_CODE: 400,
   ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
   ERR_TWO_FACTOR_NOT_ENABLED: 400,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  /** The list already holds this number (one item per number and list). */
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: 409,
+  ERR_NO_FILE_LIST_FOUND: 404,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -4,6 +4,8 @@ import type { Deps } from './deps.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
+import { listenContactListRealtime } from './contact-lists/realtime.ts'
+import { listenFileListRealtime } from './file-lists/realtime.ts'
 import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
 import { listenTicketRealtime } from './tickets/realtime.ts'
@@ -45,6 +47,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),
     listenContactRealtime(deps),
+    listenContactListRealtime(deps),
+    listenFileListRealtime(deps),
   ]
   return () => {
     for (const stop of stops) stop()

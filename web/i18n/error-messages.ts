@@ -74,6 +74,10 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_INVALID_TWO_FACTOR_CODE: msg`The code is not right. Check the app and try again.`,
   ERR_TWO_FACTOR_ALREADY_ENABLED: msg`Two-factor authentication is already on.`,
   ERR_TWO_FACTOR_NOT_ENABLED: msg`Two-factor authentication is not on.`,
+  ERR_NO_CONTACT_LIST_FOUND: msg`Contact list not found. It may have been deleted.`,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: msg`Contact not found in the list. It may have been deleted.`,
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: msg`This number is already in the list.`,
+  ERR_NO_FILE_LIST_FOUND: msg`File list not found. It may have been deleted.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {
