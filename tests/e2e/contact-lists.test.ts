@@ -11,6 +11,8 @@ import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
+// The simulated phone pairs at once: the test waits for the checks, not for a QR code.
+harness?.context.simulator.configure({ qrDelayMs: 10, connectDelayMs: 20, ackDelayMs: 20 })
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 /** A 1×1 PNG: the server checks an image's bytes, not its name. */
@@ -42,10 +44,10 @@ describeInBrowser('contact lists and file lists', () => {
     // A connected simulated phone: it answers the number checks (numbers ending in 0000 are not on WhatsApp).
     const colleague = harness.context.as((await signIn(harness.context, await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' }))).token)
     const connection = await colleague.api.whatsapp.post({ name: 'Loja', provider: 'simulator' })
-    await waitFor(async () => (await colleague.api.whatsapp({ id: connection.data!.id }).get()).data?.status === 'CONNECTED')
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
+    await waitFor(async () => (await colleague.api.whatsapp({ id: connection.data!.id }).get()).data?.status === 'CONNECTED')
     await withLiveSocket(page, () => page.goto('/contact-lists'))
     await page.getByRole('heading', { name: 'Contact lists', level: 1 }).waitFor()
 
