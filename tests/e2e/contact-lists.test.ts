@@ -6,7 +6,7 @@ import { expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { makeCompany, makePlan, makeUser, signIn } from '../helpers/factories.ts'
+import { makeCompany, makeContact, makePlan, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
@@ -44,6 +44,8 @@ describeInBrowser('contact lists and file lists', () => {
     // A connected simulated phone: it answers the number checks (numbers ending in 0000 are not on WhatsApp).
     const colleague = harness.context.as((await signIn(harness.context, await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' }))).token)
     const connection = await colleague.api.whatsapp.post({ name: 'Loja', provider: 'simulator' })
+    await makeContact(harness.context.db, { companyId: company.id, name: 'Rita Moraes', number: '5511987651111' })
+    await makeContact(harness.context.db, { companyId: company.id, name: 'Paulo Reis', number: '5511987652222' })
 
     const { page, browserContext, problems } = await openPage(harness)
     await signInThroughForm(page, admin)
@@ -108,8 +110,21 @@ describeInBrowser('contact lists and file lists', () => {
     await page.keyboard.press('Escape')
     await shoot(page, 'files')
 
+    // Contacts picked in /contacts become a new list.
+    await page.goto('/contacts')
+    await page.getByRole('button', { name: 'Add to a contact list' }).click()
+    await page.getByRole('checkbox', { name: 'Select Rita Moraes' }).check()
+    await page.getByRole('checkbox', { name: 'Select Paulo Reis' }).check()
+    await page.getByRole('button', { name: 'Add 2 to a list' }).click()
+    const pickDialog = page.getByRole('dialog', { name: 'Add to a contact list' })
+    await pickDialog.getByLabel('Name of the new list').fill('Encomendas')
+    await pickDialog.getByRole('button', { name: 'Add' }).click()
+    await page.getByText('2 contacts added to the list.').waitFor()
+    expect(await page.getByRole('checkbox').count()).toBe(0)
+
     // Screenshots of the lists page light, and of the three pages dark.
     await withLiveSocket(page, () => page.goto('/contact-lists'))
+    await page.getByRole('row', { name: /Encomendas/ }).getByText('2', { exact: true }).first().waitFor()
     await page.getByRole('row', { name: /Clientes da padaria/ }).getByText('3', { exact: true }).waitFor()
     await shoot(page, 'contact-lists')
     await inTheme(page, 'dark', '/contact-lists')
