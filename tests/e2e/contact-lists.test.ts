@@ -25,6 +25,8 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
+  // No hovered row in the picture.
+  await page.mouse.move(0, 0)
   await settle(page)
   await page.screenshot({ path: join(screenshots, `${name}.png`) })
 }
@@ -108,6 +110,9 @@ describeInBrowser('contact lists and file lists', () => {
     await fileRow.getByRole('button', { name: 'View Cardápio' }).click()
     await page.getByRole('dialog', { name: 'File list' }).getByRole('link', { name: 'precos.pdf' }).waitFor()
     await page.keyboard.press('Escape')
+    // Without the save's toast.
+    await page.reload()
+    await page.getByRole('row', { name: /Cardápio/ }).waitFor()
     await shoot(page, 'files')
 
     // Contacts picked in /contacts become a new list.
