@@ -56,6 +56,10 @@ import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
 import { webPages } from './web/pages.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
+import { contactListRoutes } from './modules/contact-lists/routes.ts'
+import { contactListItemRoutes } from './modules/contact-lists/item-routes.ts'
+import { wireContactListChecks } from './modules/contact-lists/service.ts'
+import { fileListRoutes } from './modules/file-lists/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -86,6 +90,9 @@ const administrationRoutes = (deps: Deps, connections: ConnectionManager, simula
     .use(scheduleRoutes(deps))
     .use(promptRoutes(deps))
     .use(queueIntegrationRoutes(deps))
+    .use(contactListRoutes(deps))
+    .use(contactListItemRoutes(deps))
+    .use(fileListRoutes(deps))
 
 const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
   new Elysia()
@@ -126,6 +133,8 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
   const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
   wireChatbot(deps, pipeline, connections)
+  // Contact list numbers are checked with WhatsApp in the background as they arrive.
+  const unwireContactListChecks = wireContactListChecks(deps, connections)
   // A media download that died with a process is tried again once its session is CONNECTED here.
   const stopMediaRecovery = recoverMediaOnConnect(deps, pipeline, connections)
   const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
@@ -139,6 +148,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .onStop(async () => {
       unwire()
       unlisten()
+      unwireContactListChecks()
       stopMediaRecovery()
       await inbound.close()
     })

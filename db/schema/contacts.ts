@@ -1,6 +1,7 @@
 // Contacts (customers), their extra fields, and the contact lists campaigns send to.
 import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies } from './companies.ts'
 import { id, timestamps } from './columns.ts'
 import { whatsapps } from './whatsapps.ts'
@@ -80,7 +81,13 @@ export const contactListItems = pgTable(
     number: text().notNull(),
     email: text().notNull().default(''),
     isWhatsappValid: boolean().notNull().default(false),
+    /** When the number was checked with WhatsApp; null until then (isWhatsappValid false means "not yet" too). */
+    whatsappCheckedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('contact_list_items_list_number_unique').on(table.contactListId, table.number)],
+  (table) => [
+    uniqueIndex('contact_list_items_list_number_unique').on(table.contactListId, table.number),
+    // The background check picks the items still to check, per company.
+    index('contact_list_items_unchecked_idx').on(table.companyId, table.id).where(sql`${table.whatsappCheckedAt} is null`),
+  ],
 )

@@ -6,6 +6,8 @@
 import type { Announcement } from '../modules/announcements/model.ts'
 import type { Chat, ChatMessage } from '../modules/chats/model.ts'
 import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
+import type { ContactList, ContactListItem } from '../modules/contact-lists/model.ts'
+import type { FileList } from '../modules/file-lists/model.ts'
 import type { Help } from '../modules/helps/model.ts'
 import type { ContactSummary, MessageView } from '../modules/messages/model.ts'
 import type { Plan } from '../modules/plans/model.ts'
@@ -41,13 +43,23 @@ export const realtimeChannels = [
   'helps',
   'announcement',
   'chat',
+  'ContactList',
+  'ContactListItem',
+  'file',
   'resync',
 ] as const
 
 /** A user's own chat channel (§7: 'a per-user chat'): `company-<id>-chat-user-<userId>`. */
 export type ChatUserChannel = `chat-user-${number}`
 
-export type RealtimeChannel = (typeof realtimeChannels)[number] | ChatUserChannel
+/** The per-list channel of a contact list's items (§7 Realtime: "plus one per list"). */
+export type ContactListItemsChannel = `ContactListItem-${number}`
+
+export function contactListItemsChannel(contactListId: number): ContactListItemsChannel {
+  return `ContactListItem-${contactListId}`
+}
+
+export type RealtimeChannel = (typeof realtimeChannels)[number] | ChatUserChannel | ContactListItemsChannel
 
 /** Channels the spec names whole, one name for every company: sent without the `company-<id>-` prefix. */
 export const unprefixedRealtimeChannels = ['company-announcement'] as const
@@ -96,8 +108,17 @@ export type ChannelFrames = {
   chat: { action: 'new-message'; newMessage: ChatMessage; chat: Chat } | { action: 'update'; chat: Chat } | { action: 'delete'; id: number }
   /** A chat the user is in was created or edited. */
   [userChannel: ChatUserChannel]: { action: 'create' | 'update'; record: Chat }
+  /** Contact lists, to admins: upserts carry the list with its counts. */
+  ContactList: Crud<'record', ContactList, 'id'>
+  /** Items changed one by one (a delete names its list too). */
+  ContactListItem: ({ action: 'create' | 'update'; record: ContactListItem }) | { action: 'delete'; id: number; contactListId: number }
+  /** File lists (§7 Files), to the company (the chat input offers them). */
+  file: Crud<'files', FileList, 'fileId'>
   /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
   resync: { reason: 'behind' | 'outage' }
+} & {
+  /** One list's items: reload after a bulk add; WhatsApp's answers for a batch of its items. */
+  [Channel in ContactListItemsChannel]: { action: 'reload' } | { action: 'update'; records: ContactListItem[] }
 }
 
 /** The data of the unprefixed channels: the active announcements everyone sees (an inactive one as a delete). */

@@ -85,6 +85,11 @@ export const errorStatus = {
   ERR_NO_CHAT_FOUND: 404,
   /** No such announcement (an inactive one, for a user who is not a super user). */
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  /** The list already holds this number (one item per number and list). */
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: 409,
+  ERR_NO_FILE_LIST_FOUND: 404,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

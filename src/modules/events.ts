@@ -21,6 +21,8 @@ import { settingEventSchemas } from './settings/events.ts'
 import { tagEventSchemas } from './tags/events.ts'
 import { whatsappEventSchemas } from './whatsapp/events.ts'
 import { contactEventSchemas } from './contacts/events.ts'
+import { contactListEventSchemas } from './contact-lists/events.ts'
+import { fileListEventSchemas } from './file-lists/events.ts'
 import { messageEventSchemas } from './messages/events.ts'
 import { ticketEventSchemas } from './tickets/events.ts'
 import { whatsappSessionEventSchemas } from './whatsapp/session-events.ts'
@@ -49,6 +51,8 @@ export const domainEventSchemas = {
   ...ticketEventSchemas,
   ...messageEventSchemas,
   ...contactEventSchemas,
+  ...contactListEventSchemas,
+  ...fileListEventSchemas,
   ...whatsappSessionEventSchemas,
   ...chatEventSchemas,
   ...announcementEventSchemas,

@@ -6,6 +6,8 @@ import { listenChatRealtime } from './chats/realtime.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
+import { listenContactListRealtime } from './contact-lists/realtime.ts'
+import { listenFileListRealtime } from './file-lists/realtime.ts'
 import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
 import { listenTicketRealtime } from './tickets/realtime.ts'
@@ -51,6 +53,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenContactRealtime(deps),
     listenChatRealtime(deps),
     listenAnnouncementRealtime(deps),
+    listenContactListRealtime(deps),
+    listenFileListRealtime(deps),
   ]
   return () => {
     for (const stop of stops) stop()

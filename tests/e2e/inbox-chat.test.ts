@@ -202,6 +202,9 @@ describeInBrowser('the chat of a ticket', () => {
     // The '/' shortcut offers the quick messages, cut to 35 characters; Enter takes the whole text.
     const quickText = 'Entregamos em toda a cidade de segunda a sábado, das 8h às 18h.'
     expect((await conversation.client.api['quick-messages'].post({ shortcode: 'entrega', message: quickText, geral: true })).status).toBe(200)
+    // One with an attachment, chosen at the end: its file goes out with its text.
+    const withAttachment = await conversation.client.api['quick-messages'].post({ shortcode: 'cardapio', message: 'Segue o cardápio.', geral: true })
+    expect((await conversation.client.api['quick-messages']({ id: withAttachment.data!.id })['media-upload'].post({ file: new File([png], 'cardapio.png', { type: 'image/png' }) })).status).toBe(200)
     const darkInput = panel(dark.page).locator('.chat-textarea')
     await darkInput.pressSequentially('/ent')
     const option = panel(dark.page).locator('.chat-quick-reply')
@@ -223,6 +226,19 @@ describeInBrowser('the chat of a ticket', () => {
     // From the first smiley, right then down a row of 8: the tenth, 😇.
     expect(await darkInput.inputValue()).toBe('Oi 😇')
     await dark.page.screenshot({ path: join(screenshots, 'inbox-chat-dark.png') })
+    // A quick reply with an attachment: choosing it attaches the file, and sending sends both (it used to send the text only).
+    await darkInput.fill('')
+    await darkInput.pressSequentially('/card')
+    await panel(dark.page).locator('.chat-quick-reply', { hasText: '/cardapio' }).waitFor()
+    await darkInput.press('Enter')
+    await panel(dark.page).locator('.chat-attachment', { hasText: 'cardapio.png' }).waitFor()
+    expect(await darkInput.inputValue()).toBe('Segue o cardápio.')
+    const sentBefore = (await outbox(conversation)).length
+    await darkInput.press('Enter')
+    await waitFor(async () => (await outbox(conversation)).length > sentBefore)
+    const quickWithFile = (await outbox(conversation)).at(-1)!
+    expect(quickWithFile.media).toMatchObject({ kind: 'image', mimetype: 'image/png' })
+    expect(quickWithFile.media!.caption ?? quickWithFile.body).toContain('Segue o cardápio.')
     await harness.context.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, conversation.ticket.id))
     await dark.page.reload()
     await panel(dark.page).locator('.chat-input-hint').waitFor()

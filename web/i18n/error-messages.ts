@@ -76,6 +76,10 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_TWO_FACTOR_NOT_ENABLED: msg`Two-factor authentication is not on.`,
   ERR_NO_CHAT_FOUND: msg`Chat not found. It may have been deleted.`,
   ERR_NO_ANNOUNCEMENT_FOUND: msg`Announcement not found. It may have been deleted.`,
+  ERR_NO_CONTACT_LIST_FOUND: msg`Contact list not found. It may have been deleted.`,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: msg`Contact not found in the list. It may have been deleted.`,
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: msg`This number is already in the list.`,
+  ERR_NO_FILE_LIST_FOUND: msg`File list not found. It may have been deleted.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

@@ -8,7 +8,7 @@ import { parseLocation, parseVcards } from './message-content.ts'
 import { mediaDownloadFailed } from './media-state.ts'
 import { downmix, encodeMp3, MIN_RECORDING_BYTES, toInt16 } from './mp3.ts'
 import { maxFilesPerSend } from './limits.ts'
-import { cutLabel, matchQuickReplies, shortcutQuery } from './quick-replies.ts'
+import { cutLabel, downloadAttachment, matchQuickReplies, shortcutQuery } from './quick-replies.ts'
 import { buildTimeline, dayKey } from './timeline.ts'
 
 function message(id: number, createdAt: Date | string, overrides: Partial<ChatMessage> = {}): ChatMessage {
@@ -138,6 +138,23 @@ describe('quick replies', () => {
     expect(matchQuickReplies('/', quick).map((option) => option.id)).toEqual([3, 1, 2])
     expect(matchQuickReplies('bom', quick)).toEqual([])
     expect(cutLabel('short')).toBe('short')
+  })
+
+  // The bug: choosing a quick reply with an attachment sent its text only. The option now carries the
+  // attachment, which the input downloads and sends with the text.
+  test('a quick reply with an attachment carries it, and the file comes back as a File to send', async () => {
+    const withMedia = [{ id: 9, shortcode: 'catalogo', message: 'Segue o catálogo', status: true, mediaUrl: '/public/7/2026-11/x-catalogo.pdf?sig=1', mediaName: 'catalogo.pdf' }]
+    const [option] = matchQuickReplies('/cat', withMedia)
+    expect(option!.media).toEqual({ url: '/public/7/2026-11/x-catalogo.pdf?sig=1', name: 'catalogo.pdf' })
+    expect(matchQuickReplies('/bom', quick)[0]!.media).toBeUndefined()
+    const requested: string[] = []
+    const file = await downloadAttachment(option!.media!, async (url) => {
+      requested.push(url)
+      return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }))
+    })
+    expect(requested).toEqual(['/public/7/2026-11/x-catalogo.pdf?sig=1'])
+    expect([file.name, file.type, await file.text()]).toEqual(['catalogo.pdf', 'application/pdf', '%PDF-1.4'])
+    expect(downloadAttachment(option!.media!, async () => new Response('gone', { status: 404 }))).rejects.toThrow('404')
   })
 })
 

@@ -16,7 +16,8 @@ import { AttachmentList, attachmentOf, releaseAttachment, type Attachment } from
 import { MicIcon, PaperclipIcon, SendIcon } from './chat-icons.tsx'
 import { EmojiPicker } from './emoji-picker.tsx'
 import { publishLocalMessages } from './local-messages.ts'
-import { matchQuickReplies } from './quick-replies.ts'
+import { downloadAttachment, matchQuickReplies, type StoredAttachment } from './quick-replies.ts'
+import { FileListPicker } from './file-list-picker.tsx'
 import { VoiceRecorder } from './voice-recorder.tsx'
 import { replyingToAtom } from './reply-state.ts'
 import { showApiError } from './show-api-error.ts'
@@ -147,11 +148,28 @@ export function MessageInput({ ticket }: { ticket: TicketView }) {
     }
   }
 
+  /** Adds stored files (a quick reply's attachment, a file list) as attachments of the message being written. */
+  const attachStored = async (medias: StoredAttachment[]) => {
+    try {
+      addFiles(await Promise.all(medias.map((media) => downloadAttachment(media))))
+    } catch {
+      showToast('error', t`The attachment could not be loaded. Try again.`)
+    }
+  }
+
+  // A quick reply with an attachment brings its file along: the text and the file go out together.
   const chooseQuickReply = (index: number) => {
     const option = options[index]
     if (!option) return
     setText(option.message)
     setOptionsDismissed(true)
+    if (option.media) void attachStored([option.media])
+    requestAnimationFrame(() => textarea.current?.focus())
+  }
+
+  const chooseFileList = (fileList: { message: string; options: { mediaUrl: string; name: string }[] }) => {
+    if (!text.trim()) setText(fileList.message)
+    void attachStored(fileList.options.map((option) => ({ url: option.mediaUrl, name: option.name })))
     requestAnimationFrame(() => textarea.current?.focus())
   }
 
@@ -236,6 +254,7 @@ export function MessageInput({ ticket }: { ticket: TicketView }) {
           <Button variant="ghost" icon className="chat-input-tool" aria-label={t`Attach files`} isDisabled={disabled} onPress={() => fileInput.current?.click()}>
             <PaperclipIcon />
           </Button>
+          <FileListPicker isDisabled={disabled} onPick={chooseFileList} />
           <input
             ref={fileInput}
             type="file"

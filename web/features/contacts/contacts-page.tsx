@@ -30,6 +30,7 @@ import type { ExportFormat } from './export-file.ts'
 import { ImportDialog } from './import-dialog.tsx'
 import { StartTicketDialog } from './start-ticket-dialog.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { AddToListButtons, selectionColumn } from '../contact-lists/add-to-list.tsx'
 
 type Editing = { contactId: number | null }
 
@@ -39,6 +40,15 @@ export function ContactsPage() {
   const features = useAtomValue(planFeaturesAtom)
   const admin = isAdmin(user)
   const canSchedule = Boolean(features?.useSchedules) && isPageAvailable('/schedules')
+  // Admins of a plan with campaigns pick contacts to put in a contact list.
+  const canPick = admin && Boolean(features?.useCampaigns) && isPageAvailable('/contact-lists')
+  const [picking, setPicking] = useState(false)
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set())
+  const stopPicking = useCallback(() => {
+    setPicking(false)
+    setPicked(new Set())
+  }, [])
+  const togglePicked = useCallback((id: number) => setPicked((current) => new Set(current.has(id) ? [...current].filter((other) => other !== id) : [...current, id])), [])
   const [search, setSearch] = useState('')
   const [count, setCount] = useState<number | null>(null)
   const [editing, setEditing] = useState<Editing | null>(null)
@@ -139,6 +149,15 @@ export function ContactsPage() {
 
   const columns = useMemo<AdminColumn<ContactRow>[]>(
     () => [
+      ...(canPick && picking ? [selectionColumn<ContactRow>(
+              t`Select`,
+              (contact) => {
+                const name = contact.name
+                return t`Select ${name}`
+              },
+              picked,
+              togglePicked,
+            )] : []),
       {
         id: 'name',
         header: () => t`Name`,
@@ -171,7 +190,7 @@ export function ContactsPage() {
         ),
       },
     ],
-    [canSchedule, admin, t, list.remove, countChange],
+    [canSchedule, admin, t, list.remove, countChange, canPick, picking, picked, togglePicked],
   )
 
   const deletingName = deleting?.name ?? ''
@@ -225,6 +244,7 @@ export function ContactsPage() {
             </Menu>
           </Popover>
         </MenuTrigger>
+        {canPick ? <AddToListButtons picking={picking} contactIds={[...picked]} onPicking={(value) => (value ? setPicking(true) : stopPicking())} onDone={stopPicking} /> : null}
         <Button onPress={() => setEditing({ contactId: null })}>
           <PlusIcon />
           {t`Add contact`}

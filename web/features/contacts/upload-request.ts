@@ -1,64 +1,20 @@
-// POST /api/contacts/upload with the spreadsheet as multipart, through XMLHttpRequest: fetch reports no
-// upload progress, XHR's upload events do. It carries the session's bearer token (fresh, refreshed once
-// more when the server says it expired meanwhile) the way the Eden client's fetch does (api/session.ts).
+// POST /api/contacts/upload with the spreadsheet as multipart, with upload progress (api/upload-with-progress.ts).
 import type { UploadResult } from '../../../src/modules/contacts/model.ts'
-import { endSession, freshAccessToken, refreshSession } from '../../api/session.ts'
+import { uploadWithProgress, type UploadOutcome as Outcome } from '../../api/upload-with-progress.ts'
 
 /** The JSON answer: dates arrive as strings. */
 export type UploadAnswer = Omit<UploadResult, 'newContacts'> & { newContacts: { id: number }[] }
 
-export type UploadOutcome = { ok: true; result: UploadAnswer } | { ok: false; status: number; code: string }
+export type UploadOutcome = Outcome<UploadAnswer>
 
-type RawAnswer = { status: number; body: unknown }
-
-function send(file: File, token: string, onProgress: (fraction: number) => void): Promise<RawAnswer> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', '/api/contacts/upload')
-    request.setRequestHeader('authorization', `Bearer ${token}`)
-    request.withCredentials = true
-    request.responseType = 'json'
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    })
-    request.upload.addEventListener('load', () => onProgress(1))
-    request.addEventListener('load', () => resolve({ status: request.status, body: request.response as unknown }))
-    // No answer at all: status 0, like Eden's network failure.
-    request.addEventListener('error', () => resolve({ status: 0, body: null }))
-    request.addEventListener('abort', () => resolve({ status: 0, body: null }))
-    const form = new FormData()
-    form.append('file', file)
-    request.send(form)
-  })
-}
-
-function codeOf(answer: RawAnswer): string {
-  const body = answer.body
-  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') return (body as { error: string }).error
-  return answer.status === 0 ? 'ERR_NETWORK' : `HTTP_${answer.status}`
-}
-
-export async function uploadSpreadsheet(file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
-  let token: string | null
-  try {
-    token = await freshAccessToken()
-  } catch {
-    return { ok: false, status: 0, code: 'ERR_NETWORK' }
-  }
-  if (!token) {
-    endSession()
-    return { ok: false, status: 401, code: 'ERR_SESSION_EXPIRED' }
-  }
-  let answer = await send(file, token, onProgress)
-  // The token may expire while a large file travels: refresh once and send again, as the API client does.
-  if (answer.status === 403 && codeOf(answer) === 'ERR_SESSION_EXPIRED' && (await refreshSession())) {
-    const renewed = await freshAccessToken().catch(() => null)
-    if (renewed) {
-      onProgress(0)
-      answer = await send(file, renewed, onProgress)
-    }
-  }
-  if (answer.status === 401 || (answer.status === 403 && codeOf(answer) === 'ERR_SESSION_EXPIRED')) endSession()
-  if (answer.status === 200 && answer.body && typeof answer.body === 'object') return { ok: true, result: answer.body as UploadAnswer }
-  return { ok: false, status: answer.status, code: codeOf(answer) }
+export function uploadSpreadsheet(file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+  return uploadWithProgress<UploadAnswer>(
+    '/api/contacts/upload',
+    () => {
+      const form = new FormData()
+      form.append('file', file)
+      return form
+    },
+    onProgress,
+  )
 }

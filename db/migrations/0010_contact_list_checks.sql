@@ -1,0 +1,2 @@
+ALTER TABLE "contact_list_items" ADD COLUMN "whatsapp_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contact_list_items_unchecked_idx" ON "contact_list_items" USING btree ("company_id","id") WHERE "contact_list_items"."whatsapp_checked_at" is null;
