@@ -53,6 +53,7 @@ import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
 import { webPages } from './web/pages.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
 import { queueIntegrationRoutes } from './modules/queue-integrations/routes.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -82,6 +83,7 @@ const administrationRoutes = (deps: Deps, connections: ConnectionManager, simula
     .use(scheduleRoutes(deps))
     .use(promptRoutes(deps))
     .use(queueIntegrationRoutes(deps))
+    .use(webhookRoutes(deps))
 
 const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
   new Elysia()

@@ -12,6 +12,7 @@ import { startTicketTimers } from '../jobs/ticket-timers.ts'
 import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 import { startDataRetention } from '../jobs/data-retention.ts'
+import { startWebhookDeliveries } from '../jobs/webhook-deliveries.ts'
 
 export async function startServer() {
   const config = loadConfig()
@@ -55,6 +56,8 @@ export async function startServer() {
   await startDataRetention(deps, jobs)
   // The audit log's retention, once a day.
   await startAuditPurge(deps, jobs)
+  // Company webhooks: each delivery is a job as soon as its outbox row is written; retries are delayed jobs; a sweep catches the rest.
+  await startWebhookDeliveries(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

@@ -81,6 +81,10 @@ export const errorStatus = {
   ERR_INVALID_TWO_FACTOR_CODE: 400,
   ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
   ERR_TWO_FACTOR_NOT_ENABLED: 400,
+  ERR_NO_WEBHOOK_FOUND: 404,
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
+  /** A company has at most 20 webhooks (details: limit). */
+  ERR_WEBHOOK_LIMIT: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

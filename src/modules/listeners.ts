@@ -21,6 +21,7 @@ import { listenSettingRealtime } from './settings/realtime.ts'
 import { listenTagRealtime } from './tags/realtime.ts'
 import { listenWhatsappRealtime } from './whatsapp/realtime.ts'
 import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
+import { listenWebhookOutbox } from './webhooks/service.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
@@ -45,6 +46,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),
     listenContactRealtime(deps),
+    // After the realtime listeners: the webhooks' outbox rows (an awaited write) do not hold frames back.
+    listenWebhookOutbox(deps),
   ]
   return () => {
     for (const stop of stops) stop()
