@@ -8,6 +8,7 @@ import { mailOutbox, webhooks } from '../../db/schema/index.ts'
 import { createInProcessQueue, type JobQueue } from '../../jobs/queue.ts'
 import { startWebhookDeliveries } from '../../jobs/webhook-deliveries.ts'
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/modules/webhooks/service.ts'
+import { createLogger } from '../../src/core/logger.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeTenant, makeTicket, makeContact } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
@@ -18,12 +19,15 @@ const received: Received[] = []
 /** What the receiver answers next: a queue of statuses, then 200. */
 const answers: number[] = []
 let alwaysFail = false
+/** While set, the receiver holds its answers: events made meanwhile are all recorded before any try fails. */
+let gate: Promise<void> | undefined
 
 const receiver = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   async fetch(request) {
     const body = await request.text()
+    if (gate) await gate
     const status = alwaysFail ? 503 : (answers.shift() ?? 200)
     received.push({
       event: request.headers.get(EVENT_HEADER) ?? '',
@@ -37,21 +41,21 @@ const receiver = Bun.serve({
 })
 const receiverUrl = `http://127.0.0.1:${receiver.port}/hooks`
 
-const context = await createTestContext({
-  config: {
-    outbound: { allowedHosts: [`127.0.0.1:${receiver.port}`], allowHttp: true, timeoutMs: 5000, maxResponseBytes: 1024 * 1024 },
-    // Backoff in milliseconds (50, 100, 200 ...), given up after 1.5 s; disabled after 3 failures in a row.
-    webhooks: { retryBaseMs: 50, retryWindowMs: 1500, disableAfterFailures: 3, disableAfterMs: 0 },
-  },
-})
-const queue: JobQueue = createInProcessQueue({ logger: context.deps.logger })
-await startWebhookDeliveries(context.deps, queue, { sweepEveryMs: 100 })
-const tenant = await makeTenant(context)
-
+// Created (and its afterAll registered) before the context, so that it stops before the database closes.
+const queue: JobQueue = createInProcessQueue({ logger: createLogger('silent') })
 afterAll(async () => {
   await queue.close()
   receiver.stop(true)
 })
+const context = await createTestContext({
+  config: {
+    outbound: { allowedHosts: [`127.0.0.1:${receiver.port}`], allowHttp: true, timeoutMs: 5000, maxResponseBytes: 1024 * 1024 },
+    // Backoff in milliseconds (50, 100, 200 ...) for ten seconds; disabled after 3 failures in a row.
+    webhooks: { retryBaseMs: 50, retryWindowMs: 10_000, disableAfterFailures: 3, disableAfterMs: 0 },
+  },
+})
+await startWebhookDeliveries(context.deps, queue, { sweepEveryMs: 100 })
+const tenant = await makeTenant(context)
 
 async function createHook(events: string[]) {
   const created = await tenant.asAdmin.api.webhooks.post({ url: receiverUrl, events, description: 'CRM' })
@@ -136,9 +140,13 @@ describe('webhook deliveries', () => {
 
   test('sustained failure disables the webhook and e-mails the admins; replays send the failed ones again', async () => {
     alwaysFail = true
+    let open = () => {}
+    gate = new Promise((resolve) => (open = resolve))
     const before = received.length
     await newContact('Webhook Down A')
     await newContact('Webhook Down B')
+    gate = undefined
+    open()
     await waitFor(async () => (await tenant.asAdmin.api.webhooks({ id: hook.id }).get()).data!.enabled === false, 5000)
     const disabled = (await tenant.asAdmin.api.webhooks({ id: hook.id }).get()).data!
     expect(disabled.disabledReason).toContain('failed deliveries in a row')

@@ -68,7 +68,19 @@ export async function recordTry(
       trigger: delivery.replayRequested ? 'replay' : delivery.attempts === 1 ? 'first' : 'retry',
       ...outcome,
     })
-    const status = outcome.succeeded ? 'delivered' : input.nextAttemptAt ? 'pending' : 'failed'
+    const [webhook] = await tx
+      .update(webhooks)
+      .set(
+        outcome.succeeded
+          ? { consecutiveFailures: 0, failingSince: null }
+          : { consecutiveFailures: sql`${webhooks.consecutiveFailures} + 1`, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` },
+      )
+      .where(and(eq(webhooks.companyId, delivery.companyId), eq(webhooks.id, delivery.webhookId)))
+      .returning({ consecutiveFailures: webhooks.consecutiveFailures, failingSince: webhooks.failingSince, enabled: webhooks.enabled })
+    // The webhook row first: it serialises this with disableFailingWebhook, so a try that ends after the
+    // webhook was disabled does not put its delivery back to pending (nothing would send it).
+    const enabled = webhook?.enabled ?? false
+    const status = outcome.succeeded ? 'delivered' : input.nextAttemptAt && enabled ? 'pending' : 'failed'
     await tx
       .update(webhookDeliveries)
       .set({
@@ -83,15 +95,6 @@ export async function recordTry(
         deliveredAt: outcome.succeeded ? now : null,
       })
       .where(and(eq(webhookDeliveries.companyId, delivery.companyId), eq(webhookDeliveries.id, delivery.id)))
-    const [webhook] = await tx
-      .update(webhooks)
-      .set(
-        outcome.succeeded
-          ? { consecutiveFailures: 0, failingSince: null }
-          : { consecutiveFailures: sql`${webhooks.consecutiveFailures} + 1`, failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` },
-      )
-      .where(and(eq(webhooks.companyId, delivery.companyId), eq(webhooks.id, delivery.webhookId)))
-      .returning({ consecutiveFailures: webhooks.consecutiveFailures, failingSince: webhooks.failingSince, enabled: webhooks.enabled })
     return webhook ?? { consecutiveFailures: 0, failingSince: null, enabled: false }
   })
 }
