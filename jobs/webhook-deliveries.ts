@@ -15,12 +15,17 @@ const SWEEP_BATCH = 200
 const DeliveryPayload = t.Object({ companyId: t.Integer({ minimum: 1 }), deliveryId: t.Integer({ minimum: 1 }) })
 const SweepPayload = t.Object({})
 
-/** One job per scheduled try: the id names the try, so the sweep and the retry schedule add it once. */
-const jobIdOf = (delivery: { deliveryId: number; dueAt: Date }) => `webhook-${delivery.deliveryId}-${delivery.dueAt.getTime()}`
+/**
+ * One job per scheduled try: the id names the try, so it is added once. The sweep adds its own, once
+ * per sweep: BullMQ keeps finished jobs' ids, so reusing the try's id would be ignored if that job
+ * already ran without sending (the claim decides; a second job for one try sends nothing twice).
+ */
+const jobIdOf = (delivery: { deliveryId: number; dueAt: Date }, sweep?: number) =>
+  `webhook-${delivery.deliveryId}-${delivery.dueAt.getTime()}${sweep === undefined ? '' : `-sweep-${sweep}`}`
 
 export async function startWebhookDeliveries(deps: Deps, queue: JobQueue, options: { sweepEveryMs?: number } = {}): Promise<() => void> {
-  const enqueue = (delivery: { companyId: number; deliveryId: number; dueAt: Date }) =>
-    queue.enqueue(deliverJob, { companyId: delivery.companyId, deliveryId: delivery.deliveryId }, { jobId: jobIdOf(delivery), delayMs: Math.max(0, delivery.dueAt.getTime() - deps.now().getTime()) })
+  const enqueue = (delivery: { companyId: number; deliveryId: number; dueAt: Date }, sweep?: number) =>
+    queue.enqueue(deliverJob, { companyId: delivery.companyId, deliveryId: delivery.deliveryId }, { jobId: jobIdOf(delivery, sweep), delayMs: Math.max(0, delivery.dueAt.getTime() - deps.now().getTime()) })
 
   const deliverJob: JobDefinition<typeof DeliveryPayload> = {
     name: 'webhooks.deliver',
@@ -37,8 +42,9 @@ export async function startWebhookDeliveries(deps: Deps, queue: JobQueue, option
     payload: SweepPayload,
     attempts: 1,
     handle: async () => {
-      const due = await findDueDeliveries(deps.db, { now: deps.now(), limit: SWEEP_BATCH })
-      for (const delivery of due) await enqueue({ companyId: delivery.companyId, deliveryId: delivery.deliveryId, dueAt: delivery.nextAttemptAt })
+      const now = deps.now()
+      const due = await findDueDeliveries(deps.db, { now, limit: SWEEP_BATCH })
+      for (const delivery of due) await enqueue({ companyId: delivery.companyId, deliveryId: delivery.deliveryId, dueAt: delivery.nextAttemptAt }, now.getTime())
     },
   }
 

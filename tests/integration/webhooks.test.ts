@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { and, eq, like } from 'drizzle-orm'
 import { mailOutbox, webhooks } from '../../db/schema/index.ts'
-import { createInProcessQueue, type JobQueue } from '../../jobs/queue.ts'
+import { createInProcessQueue, createJobQueue, type JobQueue } from '../../jobs/queue.ts'
 import { startWebhookDeliveries } from '../../jobs/webhook-deliveries.ts'
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/modules/webhooks/service.ts'
 import { createLogger } from '../../src/core/logger.ts'
@@ -41,10 +41,10 @@ const receiver = Bun.serve({
 })
 const receiverUrl = `http://127.0.0.1:${receiver.port}/hooks`
 
-// Created (and its afterAll registered) before the context, so that it stops before the database closes.
-const queue: JobQueue = createInProcessQueue({ logger: createLogger('silent') })
+// Registered before the context's, so that the queue stops before the database closes.
+let queue: JobQueue | undefined
 afterAll(async () => {
-  await queue.close()
+  await queue?.close()
   receiver.stop(true)
 })
 const context = await createTestContext({
@@ -54,6 +54,10 @@ const context = await createTestContext({
     webhooks: { retryBaseMs: 50, retryWindowMs: 10_000, disableAfterFailures: 3, disableAfterMs: 0 },
   },
 })
+// With REDIS_URL the jobs go through BullMQ (under the context's Redis prefix, removed with it).
+queue = process.env.REDIS_URL
+  ? createJobQueue({ redisUrl: process.env.REDIS_URL, redisPrefix: context.deps.config.redisPrefix }, createLogger('silent'))
+  : createInProcessQueue({ logger: createLogger('silent') })
 await startWebhookDeliveries(context.deps, queue, { sweepEveryMs: 100 })
 const tenant = await makeTenant(context)
 

@@ -19,8 +19,12 @@ export type ClaimedDelivery = {
   sealedSecret: string
 }
 
+/** A delayed job may fire a little early (BullMQ's timers, another instance's clock): it still counts as due. */
+const EARLY_SLACK_MS = 2_000
+
 /** Takes a due pending delivery of an enabled webhook for `holdMs`; undefined when it is not ours to send now. */
 export async function claimDelivery(db: Executor, input: { companyId: number; deliveryId: number; now: Date; holdMs: number }): Promise<ClaimedDelivery | undefined> {
+  const dueBy = new Date(input.now.getTime() + EARLY_SLACK_MS)
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(webhookDeliveries)
@@ -30,7 +34,7 @@ export async function claimDelivery(db: Executor, input: { companyId: number; de
           eq(webhookDeliveries.companyId, input.companyId),
           eq(webhookDeliveries.id, input.deliveryId),
           eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, input.now),
+          lte(webhookDeliveries.nextAttemptAt, dueBy),
           or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, input.now)),
           sql`EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.id} = ${webhookDeliveries.webhookId} AND ${webhooks.companyId} = ${input.companyId} AND ${webhooks.enabled})`,
         ),
