@@ -58,7 +58,7 @@ const context = await createTestContext({
 queue = process.env.REDIS_URL
   ? createJobQueue({ redisUrl: process.env.REDIS_URL, redisPrefix: context.deps.config.redisPrefix }, createLogger('silent'))
   : createInProcessQueue({ logger: createLogger('silent') })
-await startWebhookDeliveries(context.deps, queue, { sweepEveryMs: 100 })
+const unwireTrigger = await startWebhookDeliveries(context.deps, queue, { sweepEveryMs: 100 })
 const tenant = await makeTenant(context)
 
 async function createHook(events: string[]) {
@@ -182,6 +182,15 @@ describe('webhook deliveries', () => {
     expect(replayed.log.at(-1)).toMatchObject({ trigger: 'replay', succeeded: true, responseStatus: 200 })
     expect(replayed.log.slice(0, -1).every((entry) => !entry.succeeded)).toBe(true)
     expect(received.length).toBeGreaterThan(before)
+  })
+
+  test('a recorded delivery whose job was lost (a crash before the enqueue) is sent by the sweep', async () => {
+    // No immediate job from now on: only the outbox row and the sweep, as after a kill -9.
+    unwireTrigger()
+    const before = received.length
+    await newContact('Webhook After Crash')
+    await waitFor(() => received.length === before + 1, 5000)
+    expect(JSON.parse(received.at(-1)!.body).data.contact.name).toBe('Webhook After Crash')
   })
 })
 
