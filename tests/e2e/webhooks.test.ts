@@ -89,10 +89,12 @@ describeInBrowser('webhooks page', () => {
     await log.getByText('Delivered', { exact: true }).waitFor()
     await log.getByText(/\d+ tries/).first().click()
     await log.getByText('Replay', { exact: true }).first().waitFor()
+    mkdirSync(screenshots, { recursive: true })
+    await settle(page)
+    await page.screenshot({ path: join(screenshots, 'webhooks-deliveries.png') })
     await log.getByRole('button', { name: 'Close' }).click()
 
     // pt and es, then the screenshots in pt, light and dark.
-    mkdirSync(screenshots, { recursive: true })
     for (const [language, add, state] of [
       ['pt', 'Adicionar webhook', 'Situação'],
       ['es', 'Añadir webhook', 'Estado'],
