@@ -60,6 +60,7 @@ import { contactListRoutes } from './modules/contact-lists/routes.ts'
 import { contactListItemRoutes } from './modules/contact-lists/item-routes.ts'
 import { wireContactListChecks } from './modules/contact-lists/service.ts'
 import { fileListRoutes } from './modules/file-lists/routes.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -93,6 +94,7 @@ const administrationRoutes = (deps: Deps, connections: ConnectionManager, simula
     .use(contactListRoutes(deps))
     .use(contactListItemRoutes(deps))
     .use(fileListRoutes(deps))
+    .use(webhookRoutes(deps))
 
 const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
   new Elysia()

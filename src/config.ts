@@ -75,7 +75,7 @@ export function loadConfig() {
     whatsappLeaseSeconds: Math.max(1, integerFrom('WHATSAPP_LEASE_SECONDS', 30)),
     jwtSecret,
     /**
-     * Seals secrets stored in the database (TOTP secrets). Absent: derived from JWT_SECRET, which is
+     * Seals secrets stored in the database (TOTP secrets, webhook signing secrets, AI and integration keys). Absent: derived from JWT_SECRET, which is
      * fine for one installation but ties the two; set it so that rotating JWT_SECRET keeps 2FA working.
      */
     secretsKey: optional('SECRETS_KEY') ?? `derived:${createHash('sha256').update(`zapdesk-secrets:${jwtSecret}`).digest('base64url')}`,
@@ -101,6 +101,29 @@ export function loadConfig() {
       /** Until a media download has its response headers, then until it has the whole file (ms). */
       downloadConnectTimeoutMs: integerFrom('MEDIA_DOWNLOAD_CONNECT_TIMEOUT_MS', 10_000),
       downloadTimeoutMs: integerFrom('MEDIA_DOWNLOAD_TIMEOUT_MS', 120_000),
+    },
+    /**
+     * Requests to URLs a tenant configured (webhooks, AI endpoints, integrations: core/http/guarded-fetch.ts).
+     * https only and never to internal addresses (loopback, private, link-local, metadata, CGNAT), except
+     * the hosts listed in OUTBOUND_ALLOWED_HOSTS (`host`, `host:port`, `*.domain`, an IP), e.g. an n8n on
+     * the LAN; OUTBOUND_ALLOW_HTTP=true also allows plain http.
+     */
+    outbound: {
+      allowedHosts: listFrom('OUTBOUND_ALLOWED_HOSTS', []),
+      allowHttp: flagFrom('OUTBOUND_ALLOW_HTTP', false),
+      timeoutMs: integerFrom('OUTBOUND_TIMEOUT_MS', 10_000),
+      maxResponseBytes: integerFrom('OUTBOUND_MAX_RESPONSE_BYTES', 1024 * 1024),
+    },
+    /** Company webhooks (modules/webhooks): retries with exponential backoff, then the webhook is disabled. */
+    webhooks: {
+      /** First retry delay; it doubles each time, up to six hours between tries. */
+      retryBaseMs: integerFrom('WEBHOOK_RETRY_BASE_MS', 30_000),
+      /** How long a delivery is retried before it is given up. */
+      retryWindowMs: integerFrom('WEBHOOK_RETRY_WINDOW_MINUTES', 24 * 60) * 60_000,
+      /** A webhook is disabled (its admins e-mailed) after this many failed tries in a row ... */
+      disableAfterFailures: Math.max(1, integerFrom('WEBHOOK_DISABLE_AFTER_FAILURES', 20)),
+      /** ... spanning at least this long: a short outage with many events does not disable it. */
+      disableAfterMs: integerFrom('WEBHOOK_DISABLE_AFTER_MINUTES', 12 * 60) * 60_000,
     },
     /** Largest JSON (or other non-multipart) request body, refused with 413 before parsing (uploads: media.maxBytes). */
     jsonMaxBytes: integerFrom('JSON_MAX_BYTES', 1024 * 1024),

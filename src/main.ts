@@ -13,6 +13,9 @@ import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 import { startDataRetention } from '../jobs/data-retention.ts'
 import { startContactListChecks } from '../jobs/contact-list-checks.ts'
+import { startWebhookDeliveries } from '../jobs/webhook-deliveries.ts'
+import { sealLegacyPromptKeys } from './modules/prompts/service.ts'
+import { sealLegacyIntegrationKeys } from './modules/queue-integrations/service.ts'
 
 export async function startServer() {
   const config = loadConfig()
@@ -35,6 +38,9 @@ export async function startServer() {
 
   const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
   const deps = createDeps({ db: database.db, config, redis, logger })
+  // Credentials stored before they were sealed at rest (AI keys, integration keys) are sealed now, once.
+  const sealedCredentials = (await sealLegacyPromptKeys(deps)) + (await sealLegacyIntegrationKeys(deps))
+  if (sealedCredentials > 0) logger.info('stored credentials sealed with SECRETS_KEY', { count: sealedCredentials })
   // The simulated WhatsApp network (WHATSAPP_SIMULATOR) must not forget its phones and outboxes either.
   const simulator = config.whatsappSimulator ? (globals.__zapdeskSimulator ??= createSimulator({ logger, now: deps.now })) : undefined
   // No SO_REUSEPORT: a second server on a taken port must fail, not silently share its requests.
@@ -58,6 +64,8 @@ export async function startServer() {
   await startAuditPurge(deps, jobs)
   // Contact list numbers left unchecked (a restart, no connection up), every minute.
   await startContactListChecks(deps, connections, jobs)
+  // Company webhooks: each delivery is a job as soon as its outbox row is written; retries are delayed jobs; a sweep catches the rest.
+  await startWebhookDeliveries(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

@@ -9,6 +9,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createTokenService, type TokenService } from './tokens.ts'
 import { createLocalStorage, type MediaStorage } from './storage/storage.ts'
 import type Redis from 'ioredis'
+import { createOutboundClient, type OutboundClient } from './http/guarded-fetch.ts'
 import { createInProcessRealtimeBus, createRedisRealtimeBus, type RealtimeBus } from './realtime/bus.ts'
 
 export type CoreDeps = {
@@ -24,6 +25,8 @@ export type CoreDeps = {
   realtime: RealtimeBus
   /** The current time; tests replace it to drive timers and expiries. */
   now: () => Date
+  /** The one client for URLs a tenant configured (SSRF guard, timeouts, size caps): core/http/guarded-fetch.ts. */
+  outbound: OutboundClient
   /** Each contact's inbound messages and the platform's sends to him, one at a time (contact-lanes.ts). */
   lanes: ContactLanes
 }
@@ -49,6 +52,7 @@ export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
       ? createRedisRealtimeBus(options.redis, { channel: `${config.redisPrefix}realtime`, onError: (error) => logger.error('realtime bus error', { error }) })
       : createInProcessRealtimeBus(),
     now,
+    outbound: createOutboundClient(config.outbound),
     // Early acks expire on the wall clock: they are about the network, not business time.
     lanes: createContactLanes(),
   }

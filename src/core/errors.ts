@@ -90,6 +90,10 @@ export const errorStatus = {
   /** The list already holds this number (one item per number and list). */
   ERR_DUPLICATED_CONTACT_LIST_ITEM: 409,
   ERR_NO_FILE_LIST_FOUND: 404,
+  ERR_NO_WEBHOOK_FOUND: 404,
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
+  /** A company has at most 20 webhooks (details: limit). */
+  ERR_WEBHOOK_LIMIT: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

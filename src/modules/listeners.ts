@@ -26,6 +26,7 @@ import { listenSettingRealtime } from './settings/realtime.ts'
 import { listenTagRealtime } from './tags/realtime.ts'
 import { listenWhatsappRealtime } from './whatsapp/realtime.ts'
 import { listenWhatsappSessionRealtime } from './whatsapp/session-realtime.ts'
+import { listenWebhookOutbox } from './webhooks/service.ts'
 
 export function listenDomainEvents(deps: Deps): () => void {
   const stops = [
@@ -55,6 +56,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenAnnouncementRealtime(deps),
     listenContactListRealtime(deps),
     listenFileListRealtime(deps),
+    // After the realtime listeners: the webhooks' outbox rows (an awaited write) do not hold frames back.
+    listenWebhookOutbox(deps),
   ]
   return () => {
     for (const stop of stops) stop()

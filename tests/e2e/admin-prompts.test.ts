@@ -10,6 +10,8 @@ import type { Locator, Page } from 'playwright-core'
 import { prompts, queues } from '../../db/schema/index.ts'
 import { makeCompany, makePlan, makeQueue, makeUser } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { createSecretBox } from '../../src/core/crypto/secret-box.ts'
+import { openText } from '../../src/core/crypto/sealed-text.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -42,8 +44,10 @@ async function choose(page: Page, dialog: Locator, select: RegExp, option: strin
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
+/** The key is sealed in the table (SECRETS_KEY): rows are read with it opened. */
 async function companyPrompts(companyId: number) {
-  return harness.context.db.select().from(prompts).where(eq(prompts.companyId, companyId))
+  const box = createSecretBox(harness.context.deps.config.secretsKey)
+  return (await harness.context.db.select().from(prompts).where(eq(prompts.companyId, companyId))).map((row) => ({ ...row, apiKey: openText(box, row.apiKey) }))
 }
 
 async function dismissToasts(page: Page) {

@@ -8,6 +8,8 @@ import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeQueue, makeTenant, makeTicket } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { openSocket } from '../helpers/socket.ts'
+import { createSecretBox } from '../../src/core/crypto/secret-box.ts'
+import { openText } from '../../src/core/crypto/sealed-text.ts'
 
 const context = await createTestContext()
 const baseUrl = context.listen()
@@ -15,13 +17,17 @@ const baseUrl = context.listen()
 const API_KEY = 'sk-test-0123456789abcdefWXYZ'
 const PROMPT_TEXT = 'You are the assistant of a bakery. Answer politely, in short sentences, about opening hours and orders.'
 
+/** The key is sealed in the table (SECRETS_KEY): rows are read with it opened. */
+const box = createSecretBox(context.deps.config.secretsKey)
+const withKeyOpened = <Row extends { apiKey: string }>(row: Row): Row => ({ ...row, apiKey: openText(box, row.apiKey) })
+
 async function promptRow(promptId: number) {
   const [row] = await context.db.select().from(prompts).where(eq(prompts.id, promptId))
-  return row
+  return row && withKeyOpened(row)
 }
 
 async function companyPrompts(companyId: number) {
-  return context.db.select().from(prompts).where(eq(prompts.companyId, companyId))
+  return (await context.db.select().from(prompts).where(eq(prompts.companyId, companyId))).map(withKeyOpened)
 }
 
 /** A tenant with a queue, and a valid body naming that queue. */

@@ -1,7 +1,8 @@
 // AI prompts (§3 Prompt): the instructions, model and OpenAI key a queue or connection answers with.
 // Admins of a plan with useOpenAi manage them (the routes' gate). The key is masked everywhere but
-// GET /prompt/{id} (api-key.ts); the `prompt` channel goes to the company's admins only.
-import { and, eq } from 'drizzle-orm'
+// GET /prompt/{id} (api-key.ts) and sealed at rest with SECRETS_KEY (core/crypto/sealed-text.ts); the
+// `prompt` channel goes to the company's admins only.
+import { and, eq, ne, notLike } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { prompts } from '../../../db/schema/index.ts'
 import { isOwned } from '../../core/company-scope.ts'
@@ -9,11 +10,22 @@ import type { Deps } from '../deps.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
 import { clearAiReference, emitClearedReferences } from '../queues/cleared-references.ts'
 import { maskApiKey } from './api-key.ts'
+import { createSecretBox } from '../../core/crypto/secret-box.ts'
+import { isSealed, openText, sealText } from '../../core/crypto/sealed-text.ts'
 import { promptDefaults, promptLimits, type CreatePromptBody, type Prompt, type UpdatePromptBody } from './model.ts'
 import { findPrompt, findPrompts, promptNameTaken } from './queries.ts'
 
 /** The DELETE answer (§7: shown as an info toast). */
 export const PROMPT_DELETED_MESSAGE = 'Prompt deleted'
+
+function boxOf(deps: Pick<Deps, 'config'>) {
+  return createSecretBox(deps.config.secretsKey)
+}
+
+/** The prompt as read, its key opened (it is sealed in the table). */
+function opened(deps: Pick<Deps, 'config'>, prompt: Prompt): Prompt {
+  return { ...prompt, apiKey: openText(boxOf(deps), prompt.apiKey) }
+}
 
 function masked(prompt: Prompt): Prompt {
   return { ...prompt, apiKey: maskApiKey(prompt.apiKey) }
@@ -49,12 +61,12 @@ function nameRace(error: unknown): never {
 async function promptOrFail(deps: Deps, scope: { companyId: number; promptId: number }): Promise<Prompt> {
   const prompt = await findPrompt(deps.db, scope)
   if (!prompt) throw new AppError('ERR_NO_PROMPT_FOUND')
-  return prompt
+  return opened(deps, prompt)
 }
 
 /** Every prompt of the company by name, keys masked. */
 export async function listPrompts(deps: Deps, companyId: number): Promise<{ prompts: Prompt[] }> {
-  return { prompts: (await findPrompts(deps.db, { companyId })).map(masked) }
+  return { prompts: (await findPrompts(deps.db, { companyId })).map((prompt) => masked(opened(deps, prompt))) }
 }
 
 /** One prompt with its key in full: what the edit form loads. */
@@ -65,7 +77,7 @@ export async function showPrompt(deps: Deps, scope: { companyId: number; promptI
 export async function createPrompt(deps: Deps, companyId: number, input: CreatePromptBody): Promise<Prompt> {
   const name = trimmed('name', input.name)
   const text = trimmed('prompt', input.prompt)
-  const apiKey = trimmed('apiKey', input.apiKey)
+  const apiKey = sealText(boxOf(deps), trimmed('apiKey', input.apiKey))
   const promptId = await deps.db
     .transaction(async (tx) => {
       await assertQueueOwned(tx, companyId, input.queueId)
@@ -97,7 +109,7 @@ export async function updatePrompt(deps: Deps, companyId: number, promptId: numb
   const changes = {
     name: input.name === undefined ? undefined : trimmed('name', input.name),
     prompt: input.prompt === undefined ? undefined : trimmed('prompt', input.prompt),
-    apiKey: input.apiKey === undefined ? undefined : trimmed('apiKey', input.apiKey),
+    apiKey: input.apiKey === undefined ? undefined : sealText(boxOf(deps), trimmed('apiKey', input.apiKey)),
     model: input.model,
     maxTokens: input.maxTokens,
     temperature: input.temperature,
@@ -143,4 +155,25 @@ export async function deletePrompt(deps: Deps, companyId: number, promptId: numb
   deps.bus.emit('prompt.changed', { companyId, promptId, action: 'delete' })
   await emitClearedReferences(deps, companyId, cleared)
   return { message: PROMPT_DELETED_MESSAGE }
+}
+
+/**
+ * The boot migration for keys stored before they were sealed: each plain key is sealed in place (the
+ * update names the old value, so a key changed meanwhile is left to its writer). Returns how many.
+ */
+export async function sealLegacyPromptKeys(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  const rows = await deps.db
+    .select({ id: prompts.id, companyId: prompts.companyId, apiKey: prompts.apiKey })
+    .from(prompts)
+    .where(and(ne(prompts.apiKey, ''), notLike(prompts.apiKey, 'v1.%')))
+  let sealed = 0
+  for (const row of rows) {
+    if (isSealed(row.apiKey)) continue
+    await deps.db
+      .update(prompts)
+      .set({ apiKey: sealText(boxOf(deps), row.apiKey) })
+      .where(and(eq(prompts.companyId, row.companyId), eq(prompts.id, row.id), eq(prompts.apiKey, row.apiKey)))
+    sealed++
+  }
+  return sealed
 }

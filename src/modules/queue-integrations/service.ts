@@ -1,8 +1,8 @@
 // Queue integrations (§3, §5): the Dialogflow, n8n, webhook and typebot bots a queue or a connection
 // hands conversations to. Admins of a plan with useIntegrations manage them (the routes enforce it).
 // A Dialogflow integration holds a service-account key, so every read, and every realtime frame,
-// goes to admins only.
-import { and, eq } from 'drizzle-orm'
+// goes to admins only; the key (jsonContent) is sealed at rest with SECRETS_KEY (core/crypto/sealed-text.ts).
+import { and, eq, ne, notLike } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { queueIntegrations } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
@@ -11,6 +11,8 @@ import { TYPEBOT_DEFAULTS, type CreateIntegrationBody, type IntegrationSearchQue
 import { findIntegration, findIntegrationPage, integrationNameTaken } from './queries.ts'
 import { normalizeIntegration, type IntegrationValues } from './rules.ts'
 import { clearAiReference, emitClearedReferences } from '../queues/cleared-references.ts'
+import { createSecretBox } from '../../core/crypto/secret-box.ts'
+import { isSealed, openText, sealText } from '../../core/crypto/sealed-text.ts'
 
 export const INTEGRATION_DELETED_MESSAGE = 'Integration deleted.'
 
@@ -50,14 +52,29 @@ function merged(base: IntegrationValues, input: UpdateIntegrationBody): Integrat
   return { ...base, ...sent }
 }
 
-export function listIntegrationPage(deps: Deps, companyId: number, query: IntegrationSearchQuery) {
-  return findIntegrationPage(deps.db, { companyId, searchParam: query.searchParam, pageNumber: query.pageNumber })
+function boxOf(deps: Pick<Deps, 'config'>) {
+  return createSecretBox(deps.config.secretsKey)
+}
+
+/** As read: the key opened. */
+function opened(deps: Pick<Deps, 'config'>, integration: QueueIntegration): QueueIntegration {
+  return { ...integration, jsonContent: openText(boxOf(deps), integration.jsonContent) }
+}
+
+/** As stored: the key sealed. */
+function sealedValues(deps: Pick<Deps, 'config'>, values: IntegrationValues): IntegrationValues {
+  return { ...values, jsonContent: sealText(boxOf(deps), values.jsonContent) }
+}
+
+export async function listIntegrationPage(deps: Deps, companyId: number, query: IntegrationSearchQuery) {
+  const page = await findIntegrationPage(deps.db, { companyId, searchParam: query.searchParam, pageNumber: query.pageNumber })
+  return { ...page, queueIntegrations: page.queueIntegrations.map((integration) => opened(deps, integration)) }
 }
 
 export async function showIntegration(deps: Deps, scope: { companyId: number; integrationId: number }): Promise<QueueIntegration> {
   const integration = await findIntegration(deps.db, scope)
   if (!integration) throw new AppError('ERR_NO_INTEGRATION_FOUND')
-  return integration
+  return opened(deps, integration)
 }
 
 export async function createIntegration(deps: Deps, companyId: number, input: CreateIntegrationBody): Promise<QueueIntegration> {
@@ -67,7 +84,7 @@ export async function createIntegration(deps: Deps, companyId: number, input: Cr
       await assertNameFree(tx, { companyId, name: values.name })
       const [created] = await tx
         .insert(queueIntegrations)
-        .values({ ...values, companyId })
+        .values({ ...sealedValues(deps, values), companyId })
         .returning({ id: queueIntegrations.id })
       return created!.id
     })
@@ -85,7 +102,7 @@ export async function updateIntegration(deps: Deps, companyId: number, integrati
       await assertNameFree(tx, { companyId, name: values.name, exceptIntegrationId: integrationId })
       await tx
         .update(queueIntegrations)
-        .set(values)
+        .set(sealedValues(deps, values))
         .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)))
     })
     .catch(nameRace)
@@ -109,4 +126,22 @@ export async function deleteIntegration(deps: Deps, companyId: number, integrati
   deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'delete' })
   await emitClearedReferences(deps, companyId, cleared)
   return { message: INTEGRATION_DELETED_MESSAGE }
+}
+
+/** The boot migration for keys stored before they were sealed (as sealLegacyPromptKeys). Returns how many. */
+export async function sealLegacyIntegrationKeys(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  const rows = await deps.db
+    .select({ id: queueIntegrations.id, companyId: queueIntegrations.companyId, jsonContent: queueIntegrations.jsonContent })
+    .from(queueIntegrations)
+    .where(and(ne(queueIntegrations.jsonContent, ''), notLike(queueIntegrations.jsonContent, 'v1.%')))
+  let sealed = 0
+  for (const row of rows) {
+    if (isSealed(row.jsonContent)) continue
+    await deps.db
+      .update(queueIntegrations)
+      .set({ jsonContent: sealText(boxOf(deps), row.jsonContent) })
+      .where(and(eq(queueIntegrations.companyId, row.companyId), eq(queueIntegrations.id, row.id), eq(queueIntegrations.jsonContent, row.jsonContent)))
+    sealed++
+  }
+  return sealed
 }

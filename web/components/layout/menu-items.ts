@@ -70,6 +70,7 @@ export const menuItems: readonly MenuItem[] = [
   { path: '/financeiro', label: msg`Billing`, icon: MoneyIcon, section: 'admin', gate: { admin: true } },
   { path: '/settings', label: msg`Settings`, icon: SettingsIcon, section: 'admin', gate: { admin: true } },
   { path: '/audit-log', label: msg`Audit log`, icon: AuditIcon, section: 'admin', gate: { admin: true } },
+  { path: '/webhooks', label: msg`Webhooks`, icon: IntegrationIcon, section: 'admin', gate: { admin: true } },
 ]
 
 export type MenuContext = {

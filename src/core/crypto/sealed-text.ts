@@ -1,0 +1,18 @@
+// Credentials a tenant gives us (AI API keys, integration service-account JSON) are kept sealed in
+// their text columns (secret-box.ts). An empty value means "none" and stays empty; a value stored
+// before sealing existed is read as it is until the boot migration (sealLegacy*) seals it.
+import type { SecretBox } from './secret-box.ts'
+
+const sealedShape = /^v1\.[\w-]+\.[\w-]*\.[\w-]+$/
+
+export function isSealed(stored: string): boolean {
+  return sealedShape.test(stored)
+}
+
+export function sealText(box: SecretBox, plain: string): string {
+  return plain === '' ? '' : box.seal(plain)
+}
+
+export function openText(box: SecretBox, stored: string): string {
+  return isSealed(stored) ? box.open(stored) : stored
+}
