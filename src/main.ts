@@ -12,6 +12,7 @@ import { startTicketTimers } from '../jobs/ticket-timers.ts'
 import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
 import { startDataRetention } from '../jobs/data-retention.ts'
+import { startBilling } from '../jobs/billing.ts'
 
 export async function startServer() {
   const config = loadConfig()
@@ -55,6 +56,8 @@ export async function startServer() {
   await startDataRetention(deps, jobs)
   // The audit log's retention, once a day.
   await startAuditPurge(deps, jobs)
+  // Billing: next invoices, expiry, reminders, webhook retries (daily work, checked hourly).
+  await startBilling(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

@@ -37,6 +37,7 @@ export const realtimeChannels = [
   'companies',
   'plans',
   'helps',
+  'payment',
   'resync',
 ] as const
 
@@ -79,6 +80,8 @@ export type ChannelFrames = {
   companies: Crud<'company', Company, 'companyId'>
   plans: Crud<'plan', Plan, 'planId'>
   helps: Crud<'help', Help, 'helpId'>
+  /** An invoice was paid and the company renewed (§7 payment: action CONCLUIDA with the company's new due date). */
+  payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoiceId: number }
   /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
   resync: { reason: 'behind' | 'outage' }
 }

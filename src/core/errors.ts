@@ -81,6 +81,15 @@ export const errorStatus = {
   ERR_INVALID_TWO_FACTOR_CODE: 400,
   ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
   ERR_TWO_FACTOR_NOT_ENABLED: 400,
+  /** Billing: no such invoice in the caller's company. */
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** The platform has no payment provider token (the `asaas` setting of the super users' company). */
+  ERR_PAYMENT_NOT_CONFIGURED: 503,
+  /** The provider refused the charge (a declined card, data it rejects); details: reason. */
+  ERR_PAYMENT_REFUSED: 402,
+  /** The provider could not be reached or failed: nothing was charged by us, try again. */
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

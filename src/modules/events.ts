@@ -6,6 +6,7 @@
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
 import { authEventSchemas } from './auth/events.ts'
+import { billingEventSchemas } from './billing/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -33,6 +34,7 @@ export const domainEventSchemas = {
   'user.changed': t.Object({ companyId, action: crud, userId: id, user: t.Optional(t.Unknown()) }),
   ...authEventSchemas,
   ...companyEventSchemas,
+  ...billingEventSchemas,
   ...planEventSchemas,
   ...helpEventSchemas,
   ...settingEventSchemas,

@@ -3,6 +3,7 @@
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
+import { listenBillingRealtime } from './billing/realtime.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
@@ -29,6 +30,7 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenAuditLog(deps),
     listenUserRealtime(deps),
     listenCompanyRealtime(deps),
+    listenBillingRealtime(deps),
     listenPlanRealtime(deps),
     listenHelpRealtime(deps),
     listenSettingRealtime(deps),
