@@ -300,10 +300,13 @@ describe('POST /api/subscription', () => {
     expect(errorOf(await tenant.asAdmin.api.subscription.post({ ...checkoutBody, invoiceId: foreign!.id }))).toEqual({ error: 'ERR_NO_INVOICE_FOUND' })
     expect(await context.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, foreign!.id))).toEqual([])
     expect(errorOf(await tenant.asAdmin.api.subscription.post({ ...checkoutBody, invoiceId: paid!.id }))).toEqual({ error: 'ERR_INVOICE_ALREADY_PAID' })
-    expect(errorOf(await tenant.asAdmin.api.subscription.post({ ...checkoutBody }))).toEqual({ error: 'ERR_NO_INVOICE_FOUND' })
     expect(errorOf(await tenant.asAgent.api.subscription.post({ ...checkoutBody }))).toEqual({ error: 'ERR_NO_PERMISSION' })
+    // Nothing open yet ("sign now" in a trial): the current period's invoice is made, then charged.
+    const signNow = await tenant.asAdmin.api.subscription.post({ ...checkoutBody })
+    expect(signNow.status).toBe(200)
+    const made = (await invoicesOf(tenant.company.id)).filter((invoice) => invoice.status === 'open')
+    expect(made.map((invoice) => [invoice.id, invoice.dueDate, invoice.value])).toEqual([[signNow.data!.invoiceId, tenant.company.dueDate!, 99]])
 
-    await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(8, today) })
     await context.db.update(settings).set({ value: '' }).where(and(eq(settings.companyId, platform.company.id), eq(settings.key, 'asaas')))
     try {
       const unconfigured = await tenant.asAdmin.api.subscription.post({ ...checkoutBody })

@@ -8,7 +8,7 @@ import { cardFrom } from './card-checks.ts'
 import type { CheckoutResponse, Invoice, SubscriptionBody } from './model.ts'
 import { platformPaymentProvider } from './platform-provider.ts'
 import { PaymentRefusedError, PaymentUnavailableError, type PaymentProvider } from './provider.ts'
-import { findCustomerId, findInvoice, findOldestUnpaidInvoice, findPayer, saveCharge, saveCustomerId } from './queries.ts'
+import { findCustomerId, findInvoice, findOldestUnpaidInvoice, findPayer, insertUpcomingInvoices, saveCharge, saveCustomerId } from './queries.ts'
 import { settlePaidCharge } from './settle.ts'
 
 /** The provider's failures in the API's words. */
@@ -26,9 +26,16 @@ async function atProvider<T>(deps: Deps, work: () => Promise<T>): Promise<T> {
 }
 
 async function invoiceToPay(deps: Deps, input: { companyId: number; invoiceId: number | undefined; today: string }): Promise<Invoice> {
-  const invoice = input.invoiceId
-    ? await findInvoice(deps.db, { companyId: input.companyId, invoiceId: input.invoiceId, today: input.today })
-    : await findOldestUnpaidInvoice(deps.db, { companyId: input.companyId, today: input.today })
+  if (input.invoiceId) return assertPayable(await findInvoice(deps.db, { companyId: input.companyId, invoiceId: input.invoiceId, today: input.today }))
+  const open = await findOldestUnpaidInvoice(deps.db, { companyId: input.companyId, today: input.today })
+  if (open) return open
+  // "Sign now" before the daily run made one (a trial just begun): the current period's invoice, made
+  // the same way the job makes it (ON CONFLICT: the job running meanwhile makes no second one).
+  await insertUpcomingInvoices(deps.db, { companyId: input.companyId, latestDueDate: '9999-12-31' })
+  return assertPayable(await findOldestUnpaidInvoice(deps.db, { companyId: input.companyId, today: input.today }))
+}
+
+function assertPayable(invoice: Invoice | undefined): Invoice {
   if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND')
   if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID')
   return invoice

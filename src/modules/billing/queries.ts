@@ -108,9 +108,10 @@ const periodMonths = sql<number>`case ${companies.recurrence} when 'BIMESTRAL' t
 /**
  * Every company's invoice for its next period, once its due date is `latestDueDate` or sooner: one
  * INSERT ... SELECT, and ON CONFLICT on (company_id, due_date) makes a second run, on this instance or
- * another, a no-op. Skipped: inactive companies, free plans, and the platform's own company.
+ * another, a no-op. Skipped: inactive companies, free plans, and the platform's own company. Every
+ * company (the daily job), or one (a checkout with nothing open yet: its current period's invoice).
  */
-export async function insertUpcomingInvoicesOfAllCompanies(db: Executor, input: { latestDueDate: string }): Promise<number> {
+export async function insertUpcomingInvoices(db: Executor, input: { latestDueDate: string; companyId?: number }): Promise<number> {
   const platformCompany = exists(
     db
       .select({ id: users.id })
@@ -134,7 +135,7 @@ export async function insertUpcomingInvoicesOfAllCompanies(db: Executor, input: 
         })
         .from(companies)
         .innerJoin(plans, eq(plans.id, companies.planId))
-        .where(and(eq(companies.status, true), isNotNull(companies.dueDate), lte(companies.dueDate, input.latestDueDate), sql`${plans.value} > 0`, sql`not ${platformCompany}`)),
+        .where(and(input.companyId === undefined ? undefined : eq(companies.id, input.companyId), eq(companies.status, true), isNotNull(companies.dueDate), lte(companies.dueDate, input.latestDueDate), sql`${plans.value} > 0`, sql`not ${platformCompany}`)),
     )
     .onConflictDoNothing()
     .returning({ id: invoices.id })

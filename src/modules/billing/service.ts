@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.ts'
 import { todayIso } from '../auth/service.ts'
 import { addDays, recurrenceMonths } from '../companies/service.ts'
 import type { Invoice, InvoiceSearchQuery, SubscriptionSummary } from './model.ts'
-import { expireOverdueInvoicesOfAllCompanies, findInvoice, findInvoicePage, findOldestUnpaidInvoice, findPayer, insertUpcomingInvoicesOfAllCompanies } from './queries.ts'
+import { expireOverdueInvoicesOfAllCompanies, findInvoice, findInvoicePage, findOldestUnpaidInvoice, findPayer, insertUpcomingInvoices } from './queries.ts'
 import { processPendingPaymentEvents } from './webhook.ts'
 
 export { processPendingPaymentEvents } from './webhook.ts'
@@ -52,7 +52,7 @@ export async function getSubscription(deps: Deps, input: { companyId: number }):
  */
 export async function runBillingCycle(deps: Deps): Promise<{ created: number; expired: number; retried: number }> {
   const today = todayIso(deps.now())
-  const created = await insertUpcomingInvoicesOfAllCompanies(deps.db, { latestDueDate: addDays(today, deps.config.billing.invoiceLeadDays) })
+  const created = await insertUpcomingInvoices(deps.db, { latestDueDate: addDays(today, deps.config.billing.invoiceLeadDays) })
   const expired = await expireOverdueInvoicesOfAllCompanies(deps.db, { today })
   const retried = await processPendingPaymentEvents(deps)
   return { created, expired, retried }
