@@ -74,6 +74,11 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_INVALID_TWO_FACTOR_CODE: msg`The code is not right. Check the app and try again.`,
   ERR_TWO_FACTOR_ALREADY_ENABLED: msg`Two-factor authentication is already on.`,
   ERR_TWO_FACTOR_NOT_ENABLED: msg`Two-factor authentication is not on.`,
+  ERR_NO_INVOICE_FOUND: msg`No invoice to pay was found.`,
+  ERR_INVOICE_ALREADY_PAID: msg`This invoice is already paid.`,
+  ERR_PAYMENT_NOT_CONFIGURED: msg`Online payment is not available yet. Please contact support.`,
+  ERR_PAYMENT_REFUSED: msg`The payment was refused. Check the data and try again.`,
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: msg`The payment service is unavailable right now. Please try again in a few minutes.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {
