@@ -3,7 +3,7 @@
 // (authenticated, idempotent, durable, read back from the provider before it counts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq, sql } from 'drizzle-orm'
-import { companies, invoiceCharges, invoices, paymentEvents, settings } from '../../db/schema/index.ts'
+import { companies, invoiceCharges, invoices, mailOutbox, paymentEvents, settings } from '../../db/schema/index.ts'
 import type { RealtimeMessage } from '../../src/core/realtime/bus.ts'
 import { runBillingCycle } from '../../src/modules/billing/service.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -315,5 +315,76 @@ describe('POST /api/subscription', () => {
     } finally {
       await context.db.update(settings).set({ value: PLATFORM_TOKEN }).where(and(eq(settings.companyId, platform.company.id), eq(settings.key, 'asaas')))
     }
+  })
+})
+
+describe('dunning', () => {
+  test('one e-mail before the due date, one on it, one after it naming the block date; in the company\'s language; once each', async () => {
+    const email = `billing-${Date.now()}@example.es`
+    const dueDate = '2031-03-10'
+    const company = await makeCompany(context.db, { email, country: 'AR', dueDate, planId: (await makePlan(context.db, { value: 20 })).id })
+    await context.db.insert(invoices).values({ companyId: company.id, value: 20, dueDate })
+    const mails = () => context.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id)
+    try {
+      context.setNow(() => new Date('2031-03-01T12:00:00Z'))
+      await runBillingCycle(context.deps)
+      expect(await mails()).toEqual([])
+      context.setNow(() => new Date('2031-03-08T12:00:00Z'))
+      await Promise.all([runBillingCycle(context.deps), runBillingCycle(context.deps)])
+      context.setNow(() => new Date('2031-03-10T12:00:00Z'))
+      await runBillingCycle(context.deps)
+      await runBillingCycle(context.deps)
+      context.setNow(() => new Date('2031-03-13T12:00:00Z'))
+      await runBillingCycle(context.deps)
+      const sent = await mails()
+      const blockedDay = String(10 + context.deps.config.subscriptionGraceDays + 1).padStart(2, '0')
+      expect(sent.map((mail) => mail.subject)).toEqual([
+        'Tu factura de Zapdesk vence el 10/03/2031',
+        'Tu factura de Zapdesk vence hoy',
+        `Factura de Zapdesk vencida: el acceso se bloqueará el ${blockedDay}/03/2031`,
+      ])
+      expect(sent[2]!.text).toContain('/financeiro')
+      // Paid: no more reminders (a new kind would be owed by date, none is sent).
+      await context.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.companyId, company.id))
+      context.setNow(() => new Date('2031-03-20T12:00:00Z'))
+      await runBillingCycle(context.deps)
+      expect(await mails()).toHaveLength(3)
+    } finally {
+      context.setNow(() => new Date())
+    }
+  })
+})
+
+describe('GET /api/billing/revenue', () => {
+  test('super users see paid, open and overdue per month and the companies at risk; admins may not', async () => {
+    // Other tests' invoices are in the same months: what these add is compared, not the totals.
+    const report = async () => (await platform.client.api.billing.revenue.get({ query: { months: 3 } })).data!
+    const sums = (data: Awaited<ReturnType<typeof report>>) => new Map(data.months.map((month) => [month.month, month]))
+    const before = sums(await report())
+    const risky = await makeCompany(context.db, { name: `Risky ${Date.now()}`, dueDate: daysFromToday(-14, today) })
+    const fine = await makeCompany(context.db, { dueDate: daysFromToday(20, today) })
+    const days = [-14, 5, -1].map((offset) => daysFromToday(offset, today))
+    await context.db.insert(invoices).values([
+      { companyId: risky.id, value: 30, dueDate: days[0]!, status: 'expired' },
+      { companyId: fine.id, value: 50, dueDate: days[1]! },
+      { companyId: fine.id, value: 70, dueDate: days[2]!, status: 'paid', paidAt: days[2]! },
+    ])
+    const response = await platform.client.api.billing.revenue.get({ query: { months: 3 } })
+    expect(response.status).toBe(200)
+    const after = sums(response.data!)
+    const added = { paid: 0, open: 0, overdue: 0 }
+    for (const [month, row] of after) {
+      const earlier = before.get(month) ?? { paid: 0, open: 0, overdue: 0 }
+      added.paid += row.paid - earlier.paid
+      added.open += row.open - earlier.open
+      added.overdue += row.overdue - earlier.overdue
+    }
+    expect(added).toEqual({ paid: 70, open: 50, overdue: 30 })
+    expect(after.get(days[0]!.slice(0, 7))!.overdue).toBeGreaterThanOrEqual(30)
+    expect(response.data!.atRisk.find((company) => company.companyId === risky.id)).toEqual({ companyId: risky.id, name: risky.name, dueDate: days[0]!, daysOverdue: 14, unpaid: 30 })
+    expect(response.data!.atRisk.some((company) => company.companyId === fine.id)).toBe(false)
+    const tenant = await sharedTenant()
+    expect(errorOf(await tenant.asAdmin.api.billing.revenue.get({ query: {} }))).toEqual({ error: 'ERR_NO_PERMISSION' })
+    expect(fieldsOf(await platform.client.api.billing.revenue.get({ query: { months: 0 } }))).toEqual(['months'])
   })
 })

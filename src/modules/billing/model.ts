@@ -105,3 +105,8 @@ export const RevenueMonth = t.Object({ month: t.String({ description: 'YYYY-MM' 
 export const CompanyAtRisk = t.Object({ companyId: t.Integer(), name: t.String(), dueDate: t.String(), daysOverdue: t.Integer(), unpaid: t.Number() })
 export const RevenueReport = t.Object({ months: t.Array(RevenueMonth), atRisk: t.Array(CompanyAtRisk) })
 export type RevenueReport = typeof RevenueReport.static
+
+export const RevenueQuery = t.Object({
+  /** How many months back, this one included (default 12). */
+  months: t.Optional(t.Integer({ minimum: 1, maximum: 60, title: 'months', error: 'months must be 1 to 60' })),
+})

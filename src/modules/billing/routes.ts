@@ -3,7 +3,8 @@ import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { currentRequestContext } from '../../core/request-context.ts'
 import { startCheckout } from './checkout.ts'
-import { AsaasWebhookBody, CheckoutResponse, IdParams, Invoice, InvoicePage, InvoiceSearchQuery, SubscriptionBody, SubscriptionSummary, WebhookAck } from './model.ts'
+import { AsaasWebhookBody, CheckoutResponse, IdParams, Invoice, InvoicePage, InvoiceSearchQuery, RevenueQuery, RevenueReport, SubscriptionBody, SubscriptionSummary, WebhookAck } from './model.ts'
+import { getRevenueReport } from './revenue.ts'
 import { getSubscription, listInvoices, showInvoice } from './service.ts'
 import { receiveAsaasWebhook } from './webhook.ts'
 
@@ -24,6 +25,12 @@ export const billingRoutes = (deps: Deps) =>
       params: IdParams,
       response: Invoice,
       detail: { summary: 'One invoice of the company (admins)' },
+    })
+    .get('/billing/revenue', ({ query }) => getRevenueReport(deps, { months: query.months ?? 12 }), {
+      auth: 'super',
+      query: RevenueQuery,
+      response: RevenueReport,
+      detail: { summary: "The platform's revenue per month of due date (paid, open, overdue) and the companies at risk (super users)" },
     })
     .get('/subscription', ({ caller }) => getSubscription(deps, { companyId: caller.companyId }), {
       auth: payer,

@@ -7,6 +7,7 @@ import { addDays, recurrenceMonths } from '../companies/service.ts'
 import type { Invoice, InvoiceSearchQuery, SubscriptionSummary } from './model.ts'
 import { expireOverdueInvoicesOfAllCompanies, findInvoice, findInvoicePage, findOldestUnpaidInvoice, findPayer, insertUpcomingInvoices } from './queries.ts'
 import { processPendingPaymentEvents } from './webhook.ts'
+import { sendInvoiceReminders } from './dunning.ts'
 
 export { processPendingPaymentEvents } from './webhook.ts'
 
@@ -47,13 +48,15 @@ export async function getSubscription(deps: Deps, input: { companyId: number }):
 
 /**
  * The daily run: each company's invoice for its next period once its due date is within
- * BILLING_INVOICE_LEAD_DAYS, unpaid invoices past their due date marked expired, and webhook events
+ * BILLING_INVOICE_LEAD_DAYS, unpaid invoices past their due date marked expired, reminder e-mails
+ * (dunning.ts), and webhook events
  * left unprocessed tried again. Safe on several instances at once (unique index, conditional updates).
  */
-export async function runBillingCycle(deps: Deps): Promise<{ created: number; expired: number; retried: number }> {
+export async function runBillingCycle(deps: Deps): Promise<{ created: number; expired: number; reminded: number; retried: number }> {
   const today = todayIso(deps.now())
   const created = await insertUpcomingInvoices(deps.db, { latestDueDate: addDays(today, deps.config.billing.invoiceLeadDays) })
   const expired = await expireOverdueInvoicesOfAllCompanies(deps.db, { today })
+  const reminded = await sendInvoiceReminders(deps)
   const retried = await processPendingPaymentEvents(deps)
-  return { created, expired, retried }
+  return { created, expired, reminded, retried }
 }
