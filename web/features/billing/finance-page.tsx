@@ -2,7 +2,8 @@
 // paid, open or expired (tinted); Pay opens the checkout for that invoice.
 import '../../styles/billing.css'
 import { useLingui } from '@lingui/react/macro'
-import { useCallback, useMemo, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
@@ -16,11 +17,16 @@ import type { InvoiceRow } from './billing-types.ts'
 import { CheckoutDialog } from './checkout-dialog.tsx'
 import { InvoiceStatusChip, invoiceRowClass } from './invoice-status.tsx'
 import { usePaymentConfirmation } from './use-payment-confirmation.ts'
+import { sessionUserAtom } from '../../state/session.ts'
+
+// Super users only: the chart library comes with it, in a chunk of its own.
+const RevenuePanel = lazy(() => import('./revenue-panel.tsx'))
 
 export function FinancePage() {
   const { t, i18n } = useLingui()
   const [search, setSearch] = useState('')
   const [paying, setPaying] = useState<InvoiceRow | null>(null)
+  const me = useAtomValue(sessionUserAtom)
   const paidUntil = usePaymentConfirmation()
 
   const fetchPage = useCallback<FetchPage<InvoiceRow>>(
@@ -65,6 +71,11 @@ export function FinancePage() {
           {t`Subscription`}
         </a>
       </PageHeader>
+      {me?.super ? (
+        <Suspense fallback={null}>
+          <RevenuePanel />
+        </Suspense>
+      ) : null}
       <DataTable
         label={t`Invoices`}
         columns={columns}
