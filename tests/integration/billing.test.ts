@@ -140,7 +140,7 @@ describe('GET /api/subscription', () => {
     const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 60, dueDate: daysFromToday(3, today) }).returning()
     const { data, status } = await tenant.asAdmin.api.subscription.get()
     expect(status).toBe(200)
-    expect(data).toMatchObject({ companyId: tenant.company.id, email: tenant.company.email, trialDaysLeft: 3, daysToDueDate: 3, periodValue: 60, openInvoiceId: invoice!.id })
+    expect(data).toMatchObject({ companyId: tenant.company.id, email: tenant.company.email, trialDaysLeft: 3, daysToDueDate: 3, periodValue: 60, openInvoiceId: invoice!.id, subscribed: false })
   })
 })
 

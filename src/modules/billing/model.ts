@@ -98,6 +98,8 @@ export const SubscriptionSummary = t.Object({
   /** The value of one period (plan value times the recurrence's months). */
   periodValue: t.Number(),
   openInvoiceId: t.Union([t.Integer(), t.Null()]),
+  /** The company has paid at least one invoice. */
+  subscribed: t.Boolean(),
 })
 export type SubscriptionSummary = typeof SubscriptionSummary.static
 

@@ -157,3 +157,12 @@ export async function findPlatformCompanyId(db: Executor): Promise<number | unde
   const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.super, true)).orderBy(asc(users.companyId)).limit(1)
   return row?.companyId
 }
+
+export async function hasPaidInvoice(db: Executor, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.status, 'paid')))
+    .limit(1)
+  return row !== undefined
+}

@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.ts'
 import { todayIso } from '../auth/service.ts'
 import { addDays, recurrenceMonths } from '../companies/service.ts'
 import type { Invoice, InvoiceSearchQuery, SubscriptionSummary } from './model.ts'
-import { expireOverdueInvoicesOfAllCompanies, findInvoice, findInvoicePage, findOldestUnpaidInvoice, findPayer, insertUpcomingInvoices } from './queries.ts'
+import { expireOverdueInvoicesOfAllCompanies, findInvoice, findInvoicePage, findOldestUnpaidInvoice, findPayer, hasPaidInvoice, insertUpcomingInvoices } from './queries.ts'
 import { processPendingPaymentEvents } from './webhook.ts'
 import { sendInvoiceReminders } from './dunning.ts'
 
@@ -43,6 +43,7 @@ export async function getSubscription(deps: Deps, input: { companyId: number }):
     plan: payer.planId === null ? null : { id: payer.planId, name: payer.planName!, value: payer.planValue!, users: payer.planUsers!, connections: payer.planConnections! },
     periodValue: payer.planValue === null ? 0 : Math.round(payer.planValue * months * 100) / 100,
     openInvoiceId: open?.id ?? null,
+    subscribed: await hasPaidInvoice(deps.db, payer.id),
   }
 }
 

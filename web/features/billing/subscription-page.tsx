@@ -39,9 +39,11 @@ export function SubscriptionPage() {
       {subscription ? (
         <section className="subscription-card" aria-label={t`Your subscription`}>
           <p className="subscription-trial">
-            {subscription.trialExpiration
+            {subscription.trialExpiration && (days > 0 || !subscription.subscribed)
               ? plural(days, { 0: 'Your trial has ended.', one: 'You have # day left in your trial.', other: 'You have # days left in your trial.' })
-              : t`You are subscribed.`}
+              : subscription.subscribed
+                ? t`You are subscribed.`
+                : null}
           </p>
           <dl className="checkout-review">
             <div className="checkout-review-row">
