@@ -283,13 +283,15 @@ describe('POST /api/subscription', () => {
   })
 
   test('card checks (§5): missing fields, a wrong check digit, a past expiry', async () => {
-    const tenant = await makePayer()
-    const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(8, today) }).returning()
-    const result = await tenant.asAdmin.api.subscription.post({ ...checkoutBody, lastName: undefined, cardNumber: '4111111111111112', expiry: '01/20', invoiceId: invoice!.id })
+    // Checked before any invoice is looked up or the provider called.
+    const tenant = await sharedTenant()
+    const requests = fake.requests.length
+    const result = await tenant.asAdmin.api.subscription.post({ ...checkoutBody, lastName: undefined, cardNumber: '4111111111111112', expiry: '01/20', invoiceId: 999_999 })
     expect(result.status).toBe(422)
     expect(fieldsOf(result)).toEqual(['lastName', 'nameOnCard', 'cvv', 'cardNumber', 'expiry'])
     expect(fieldsOf(await tenant.asAdmin.api.subscription.post({ ...checkoutBody, zipcode: 'abc' }))).toEqual(['zipcode'])
     expect(fieldsOf(await tenant.asAdmin.api.subscription.post({ ...checkoutBody, country: 'FR' as 'BR' }))).toEqual(['country'])
+    expect(fake.requests.length).toBe(requests)
   })
 
   test("another company's invoice is not found; a paid one is refused; agents may not pay; no platform token is a 503", async () => {
