@@ -31,6 +31,7 @@ import { requestContext } from './core/request-context.ts'
 import type { Server } from 'bun'
 import { planRoutes } from './modules/plans/routes.ts'
 import { companyRoutes } from './modules/companies/routes.ts'
+import { billingRoutes } from './modules/billing/routes.ts'
 import { passwordResetRoutes } from './modules/password-reset/routes.ts'
 import { versionRoutes } from './modules/version/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
@@ -75,6 +76,7 @@ const identityRoutes = (deps: Deps) =>
     .use(auditRoutes(deps))
     .use(planRoutes(deps))
     .use(companyRoutes(deps))
+    .use(billingRoutes(deps))
     .use(userRoutes(deps))
     .use(settingRoutes(deps))
     .use(helpRoutes(deps))

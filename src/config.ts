@@ -152,6 +152,23 @@ export function loadConfig() {
      * after them the company is blocked (ERR_SUBSCRIPTION_EXPIRED) until renewed. Sign-in stops at the due date.
      */
     subscriptionGraceDays: integerFrom('SUBSCRIPTION_GRACE_DAYS', 5),
+    billing: {
+      /**
+       * The payment provider's (Asaas) API, with its version: production https://api.asaas.com/v3, sandbox
+       * https://api-sandbox.asaas.com/v3. Platform configuration, never a tenant's. The token is the
+       * `asaas` setting of the platform's company (the one holding the super users).
+       */
+      asaasApiUrl: (optional('ASAAS_API_URL') ?? 'https://api.asaas.com/v3').replace(/\/$/, ''),
+      /** The token Asaas sends in the asaas-access-token header of its webhooks; unset: every webhook is refused. */
+      asaasWebhookToken: optional('ASAAS_WEBHOOK_TOKEN'),
+      /** Each call to the provider, from the request to the whole answer (ms). */
+      providerTimeoutMs: integerFrom('ASAAS_TIMEOUT_MS', 15_000),
+      /** How many days before a company's due date its invoice for the next period is created. */
+      invoiceLeadDays: integerFrom('BILLING_INVOICE_LEAD_DAYS', 10),
+      /** Reminder e-mails: this many days before the due date, on it, and this many days after it. */
+      reminderDaysBefore: integerFrom('BILLING_REMINDER_DAYS_BEFORE', 3),
+      reminderDaysAfter: integerFrom('BILLING_REMINDER_DAYS_AFTER', 2),
+    },
     logLevel: optional('LOG_LEVEL') ?? 'info',
     /** NODE_ENV=development: the web build's source maps are served (never in production). */
     development: optional('NODE_ENV') === 'development',

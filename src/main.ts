@@ -16,6 +16,7 @@ import { startContactListChecks } from '../jobs/contact-list-checks.ts'
 import { startWebhookDeliveries } from '../jobs/webhook-deliveries.ts'
 import { sealLegacyPromptKeys } from './modules/prompts/service.ts'
 import { sealLegacyIntegrationKeys } from './modules/queue-integrations/service.ts'
+import { startBilling } from '../jobs/billing.ts'
 
 export async function startServer() {
   const config = loadConfig()
@@ -66,6 +67,8 @@ export async function startServer() {
   await startContactListChecks(deps, connections, jobs)
   // Company webhooks: each delivery is a job as soon as its outbox row is written; retries are delayed jobs; a sweep catches the rest.
   await startWebhookDeliveries(deps, jobs)
+  // Billing: next invoices, expiry, reminders, webhook retries (daily work, checked hourly).
+  await startBilling(deps, jobs)
   if (config.seedDemo && config.whatsappSimulator) {
     const demoConnection = await seedDemoConnection(deps, connections)
     if (demoConnection) logger.info('demo simulator connection created', demoConnection)

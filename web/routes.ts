@@ -3,7 +3,7 @@
 // that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
 // the side menu hides its item. Adding a page = one line here plus its island.
 
-export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks'] as const
+export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks', 'financeiro', 'subscription'] as const
 export type IslandName = (typeof islandNames)[number]
 
 export type PageRoute = {
@@ -41,6 +41,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/contact-lists/:contactListId/contacts', island: 'contact-list-items', access: 'private' },
   { path: '/files', island: 'files', access: 'private' },
   { path: '/webhooks', island: 'webhooks', access: 'private' },
+  { path: '/financeiro', island: 'financeiro', access: 'private' },
+  { path: '/subscription', island: 'subscription', access: 'private' },
 ]
 
 /** Where a signed-in user lands: after login and when opening a public page while signed in. */

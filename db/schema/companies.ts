@@ -88,5 +88,7 @@ export const invoices = pgTable(
     paidAt: date({ mode: 'string' }),
     ...timestamps,
   },
-  (table) => [index('invoices_company_due_idx').on(table.companyId, table.dueDate)],
+  // One invoice per company and period (its due date): the daily job may run on several instances at
+  // once, and the second insert of a period is a no-op (ON CONFLICT), not a duplicate invoice.
+  (table) => [uniqueIndex('invoices_company_due_unique').on(table.companyId, table.dueDate)],
 )

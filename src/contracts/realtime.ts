@@ -46,6 +46,7 @@ export const realtimeChannels = [
   'ContactList',
   'ContactListItem',
   'file',
+  'payment',
   'resync',
 ] as const
 
@@ -114,6 +115,8 @@ export type ChannelFrames = {
   ContactListItem: ({ action: 'create' | 'update'; record: ContactListItem }) | { action: 'delete'; id: number; contactListId: number }
   /** File lists (§7 Files), to the company (the chat input offers them). */
   file: Crud<'files', FileList, 'fileId'>
+  /** An invoice was paid and the company renewed (§7 payment: action CONCLUIDA with the company's new due date). */
+  payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoiceId: number }
   /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
   resync: { reason: 'behind' | 'outage' }
 } & {

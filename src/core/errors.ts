@@ -94,6 +94,15 @@ export const errorStatus = {
   ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
   /** A company has at most 20 webhooks (details: limit). */
   ERR_WEBHOOK_LIMIT: 409,
+  /** Billing: no such invoice in the caller's company. */
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** The platform has no payment provider token (the `asaas` setting of the super users' company). */
+  ERR_PAYMENT_NOT_CONFIGURED: 503,
+  /** The provider refused the charge (a declined card, data it rejects); details: reason. */
+  ERR_PAYMENT_REFUSED: 402,
+  /** The provider could not be reached or failed: nothing was charged by us, try again. */
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -8,6 +8,7 @@ import { t, type Static } from 'elysia'
 import { announcementEventSchemas } from './announcements/events.ts'
 import { authEventSchemas } from './auth/events.ts'
 import { chatEventSchemas } from './chats/events.ts'
+import { billingEventSchemas } from './billing/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -37,6 +38,7 @@ export const domainEventSchemas = {
   'user.changed': t.Object({ companyId, action: crud, userId: id, user: t.Optional(t.Unknown()) }),
   ...authEventSchemas,
   ...companyEventSchemas,
+  ...billingEventSchemas,
   ...planEventSchemas,
   ...helpEventSchemas,
   ...settingEventSchemas,

@@ -5,6 +5,7 @@ import { listenAnnouncementRealtime } from './announcements/realtime.ts'
 import { listenChatRealtime } from './chats/realtime.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
+import { listenBillingRealtime } from './billing/realtime.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenContactListRealtime } from './contact-lists/realtime.ts'
 import { listenFileListRealtime } from './file-lists/realtime.ts'
@@ -35,6 +36,7 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenAuditLog(deps),
     listenUserRealtime(deps),
     listenCompanyRealtime(deps),
+    listenBillingRealtime(deps),
     listenPlanRealtime(deps),
     listenHelpRealtime(deps),
     listenSettingRealtime(deps),

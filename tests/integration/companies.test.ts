@@ -425,14 +425,14 @@ describe('POST /api/companies/{id}/renew', () => {
     }
   })
 
-  test('an expired or missing due date renews from today; emits company.changed', async () => {
+  test('an expired due date renews from that due date (§4), a missing one from today; emits company.changed', async () => {
     context.setNow(() => today)
     const expired = await makeCompany(context.db, { recurrence: 'MENSAL', dueDate: '2030-11-30' })
     const events: unknown[] = []
     const stop = context.deps.bus.on('company.changed', (event) => void events.push(event))
     const renewed = await asSuper.api.companies({ id: expired.id }).renew.post()
     stop()
-    expect(renewed.data!.dueDate).toBe('2031-02-10')
+    expect(renewed.data!.dueDate).toBe('2030-12-30')
     expect(JSON.parse(JSON.stringify(events))).toEqual([{ companyId: expired.id, action: 'update', company: renewed.data }])
     const undated = await makeCompany(context.db, { recurrence: 'SEMESTRAL', dueDate: null })
     expect((await asSuper.api.companies({ id: undated.id }).renew.post()).data!.dueDate).toBe('2031-07-10')

@@ -1,7 +1,7 @@
 // What an API error says: its code, the fields at fault (422) and any detail (a due date).
 
 export type FieldError = { field: string; message: string }
-export type ApiError = { status: number; code: string; fields: FieldError[]; dueDate?: string; retryAfterSeconds?: number }
+export type ApiError = { status: number; code: string; fields: FieldError[]; dueDate?: string; retryAfterSeconds?: number; /** Why a payment provider refused (ERR_PAYMENT_REFUSED), in its words. */ reason?: string }
 
 /** Reads an Eden error ({status, value}); a network failure (Eden hands the Error as value) is ERR_NETWORK. */
 export function apiErrorOf(error: unknown): ApiError {
@@ -16,6 +16,7 @@ export function apiErrorOf(error: unknown): ApiError {
       fields,
       dueDate: typeof body.dueDate === 'string' ? body.dueDate : undefined,
       retryAfterSeconds: typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : undefined,
+      reason: typeof body.reason === 'string' ? body.reason : undefined,
     }
   }
   return { status: 0, code: 'ERR_NETWORK', fields: [] }

@@ -13,23 +13,25 @@ import {
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
-export type ToastMessage = { kind: ToastKind; text: string }
+/** A toast may lead somewhere (the login's subscription warning links to /subscription). */
+export type ToastLink = { href: string; label: string }
+export type ToastMessage = { kind: ToastKind; text: string; link?: ToastLink }
 
 const timeouts: Record<ToastKind, number> = { success: 3000, info: 3000, warning: 6000, error: 6000 }
 const FLASH_KEY = 'flashToast'
 
 export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 4 })
 
-export function showToast(kind: ToastKind, text: string): void {
-  toastQueue.add({ kind, text }, { timeout: timeouts[kind] })
+export function showToast(kind: ToastKind, text: string, link?: ToastLink): void {
+  toastQueue.add(link ? { kind, text, link } : { kind, text }, { timeout: timeouts[kind] })
 }
 
 /** A toast for the page the browser is about to open (signup -> login, reset -> login, forced logout). */
-export function flashToast(kind: ToastKind, text: string): void {
+export function flashToast(kind: ToastKind, text: string, link?: ToastLink): void {
   try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, text }))
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, text, link }))
   } catch {
-    showToast(kind, text)
+    showToast(kind, text, link)
   }
 }
 
@@ -38,7 +40,11 @@ function takeFlashToast(): ToastMessage | undefined {
     const raw = sessionStorage.getItem(FLASH_KEY)
     sessionStorage.removeItem(FLASH_KEY)
     const parsed = raw ? (JSON.parse(raw) as Partial<ToastMessage>) : undefined
-    if (parsed && typeof parsed.text === 'string' && parsed.kind && parsed.kind in timeouts) return { kind: parsed.kind, text: parsed.text }
+    if (parsed && typeof parsed.text === 'string' && parsed.kind && parsed.kind in timeouts) {
+      // Only a link to one of our own pages: the storage is the page's, but a path is all a toast needs.
+      const link = parsed.link && typeof parsed.link.href === 'string' && parsed.link.href.startsWith('/') && !parsed.link.href.startsWith('//') && typeof parsed.link.label === 'string' ? parsed.link : undefined
+      return { kind: parsed.kind, text: parsed.text, link }
+    }
   } catch {
     // No storage: nothing was flashed.
   }
@@ -51,7 +57,7 @@ export function Toasts() {
   const { t } = useLingui()
   useEffect(() => {
     const flashed = takeFlashToast()
-    if (flashed) showToast(flashed.kind, flashed.text)
+    if (flashed) showToast(flashed.kind, flashed.text, flashed.link)
   }, [])
   return (
     <ToastRegion queue={toastQueue} className="toast-region" aria-label={t`Notifications`}>
@@ -62,6 +68,11 @@ export function Toasts() {
             <KindIcon className="toast-icon" />
             <ToastContent className="toast-content">
               <Text slot="title">{toast.content.text}</Text>
+              {toast.content.link ? (
+                <a className="toast-link" href={toast.content.link.href}>
+                  {toast.content.link.label}
+                </a>
+              ) : null}
             </ToastContent>
             <Button slot="close" className="toast-close" aria-label={t`Close`}>
               <CloseIcon />

@@ -83,6 +83,11 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_NO_CONTACT_LIST_ITEM_FOUND: msg`Contact not found in the list. It may have been deleted.`,
   ERR_DUPLICATED_CONTACT_LIST_ITEM: msg`This number is already in the list.`,
   ERR_NO_FILE_LIST_FOUND: msg`File list not found. It may have been deleted.`,
+  ERR_NO_INVOICE_FOUND: msg`No invoice to pay was found.`,
+  ERR_INVOICE_ALREADY_PAID: msg`This invoice is already paid.`,
+  ERR_PAYMENT_NOT_CONFIGURED: msg`Online payment is not available yet. Please contact support.`,
+  ERR_PAYMENT_REFUSED: msg`The payment was refused. Check the data and try again.`,
+  ERR_PAYMENT_PROVIDER_UNAVAILABLE: msg`The payment service is unavailable right now. Please try again in a few minutes.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

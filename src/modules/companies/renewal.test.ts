@@ -39,9 +39,13 @@ describe('renewedDueDate', () => {
     expect(renewedDueDate({ dueDate, recurrence: 'ANUAL', today })).toBe('2026-07-31')
   })
 
-  test('a due date in the past, today, or missing renews from today', () => {
-    expect(renewedDueDate({ dueDate: '2025-01-31', recurrence: 'MENSAL', today })).toBe('2025-07-10')
+  test('an overdue company renews from its due date, not from today (the overdue days are not free)', () => {
+    expect(renewedDueDate({ dueDate: '2025-06-01', recurrence: 'MENSAL', today })).toBe('2025-07-01')
+    expect(renewedDueDate({ dueDate: '2025-01-31', recurrence: 'MENSAL', today })).toBe('2025-02-28')
     expect(renewedDueDate({ dueDate: today, recurrence: 'MENSAL', today })).toBe('2025-07-10')
+  })
+
+  test('a company without a due date renews from today', () => {
     expect(renewedDueDate({ dueDate: null, recurrence: 'TRIMESTRAL', today })).toBe('2025-09-10')
   })
 

@@ -58,13 +58,13 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /**
- * The due date after one renewal. It counts from the later of the current due date and today:
- * a company renewing early keeps the days it already paid for, and one renewing after expiry
- * (or with no due date) gets a full period from today rather than a period partly in the past.
+ * The due date after one renewal (§4 "Renewal"): one period counted from the current due date, also
+ * when it is past. A company that pays an overdue invoice pays for the period that began at its due
+ * date, so counting from today would hand it the days it was overdue for free. Only a company that
+ * never had a due date counts from today.
  */
 export function renewedDueDate(input: { dueDate: string | null; recurrence: Recurrence; today: string }): string {
-  const base = input.dueDate && input.dueDate > input.today ? input.dueDate : input.today
-  return addMonths(base, recurrenceMonths[input.recurrence])
+  return addMonths(input.dueDate ?? input.today, recurrenceMonths[input.recurrence])
 }
 
 export type Renewal = { companyId: number; previousDueDate: string | null; dueDate: string }
@@ -73,7 +73,7 @@ export type Renewal = { companyId: number; previousDueDate: string | null; dueDa
  * Renews inside the caller's transaction (a payment marks its invoice paid in the same one).
  * The row is locked so that two renewals at once add two periods, not one.
  */
-export async function renewCompanyIn(tx: Transaction, input: { companyId: number; today: string }): Promise<Renewal> {
+export async function renewCompanyIn(tx: Transaction, input: { companyId: number; today: string; reactivate?: boolean }): Promise<Renewal> {
   const [company] = await tx
     .select({ dueDate: companies.dueDate, recurrence: companies.recurrence })
     .from(companies)
@@ -81,7 +81,11 @@ export async function renewCompanyIn(tx: Transaction, input: { companyId: number
     .for('update')
   if (!company) throw new AppError('ERR_NO_COMPANY_FOUND')
   const dueDate = renewedDueDate({ dueDate: company.dueDate, recurrence: company.recurrence, today: input.today })
-  await tx.update(companies).set({ dueDate }).where(eq(companies.id, input.companyId))
+  // A payment also reactivates a company a super user had switched off for not paying.
+  await tx
+    .update(companies)
+    .set(input.reactivate ? { dueDate, status: true } : { dueDate })
+    .where(eq(companies.id, input.companyId))
   return { companyId: input.companyId, previousDueDate: company.dueDate, dueDate }
 }
 

@@ -10,6 +10,10 @@ import type { Company, CompanyCreateBody, CompanyUpdateBody, SchedulesBody } fro
 import { findCompanyView } from './queries.ts'
 import { assertCompanyNameFree, duplicateErrorOr, insertCompanyRecords, saveCampaignsEnabled, type NewCompany } from './records.ts'
 import { calendarDateOrNull } from './renewal.ts'
+
+/** Renewal for the billing module: one period more inside its payment's transaction. */
+export { addDays, addMonths, recurrenceMonths, renewCompanyIn, type Renewal } from './renewal.ts'
+export { findCompanyView } from './queries.ts'
 import type { Actor } from '../../contracts/roles.ts'
 import { mayActOnCompany } from '../../core/tenant.ts'
 

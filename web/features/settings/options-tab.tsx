@@ -111,7 +111,7 @@ function PaymentTokenForm({ stored, onSave }: { stored: string; onSave: (value: 
         onChange={setValue}
         error={error}
         autoComplete="off"
-        description={t`The payment provider's access token, used to issue the company's invoices.`}
+        description={t`The payment provider's access token the platform charges every company's invoices with. Only the token of the super users' company is used.`}
       />
       <Button type="submit" variant="secondary" isPending={pending} isDisabled={value.trim() === stored}>
         {t`Save token`}

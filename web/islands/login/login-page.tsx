@@ -17,6 +17,7 @@ import { isEmail } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { daysUntil, formatCalendarDate } from '../../i18n/format.ts'
 import { HOME_PATH } from '../../routes.ts'
+import { isAdmin } from '../../../src/contracts/roles.ts'
 import { challengeOf, TwoFactorStep, type Challenge } from './two-factor-step.tsx'
 
 /** §4: "Under 5 days remaining shows a warning about days left." */
@@ -85,6 +86,8 @@ export function LoginPage() {
           one: 'Your subscription expires in # day. Renew it to keep using the system.',
           other: 'Your subscription expires in # days. Renew it to keep using the system.',
         }),
+        // Admins can renew it themselves on /subscription.
+        isAdmin(data.user) ? { href: '/subscription', label: t`Renew now` } : undefined,
       )
     }
     location.assign(HOME_PATH)

@@ -1,0 +1,68 @@
+// /subscription (§2 "Subscription"): the trial days remaining (from trialExpiration), the billing
+// e-mail, the due date and plan, and the sign-now button that opens the checkout.
+import '../../styles/billing.css'
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { api } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/errors.ts'
+import { Button } from '../../components/button.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
+import { showToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../i18n/error-messages.ts'
+import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
+import type { Subscription } from './billing-types.ts'
+import { CheckoutDialog } from './checkout-dialog.tsx'
+import { usePaymentConfirmation } from './use-payment-confirmation.ts'
+
+export function SubscriptionPage() {
+  const { t, i18n } = useLingui()
+  const [subscription, setSubscription] = useState<Subscription | null>(null)
+  const [checkout, setCheckout] = useState(false)
+  const paidUntil = usePaymentConfirmation()
+
+  useEffect(() => {
+    void api.subscription.get().then(({ data, error }) => {
+      if (data) setSubscription(data)
+      else showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+    })
+  }, [i18n])
+
+  const days = subscription?.trialDaysLeft ?? 0
+  return (
+    <div className="admin-page subscription-page">
+      <PageHeader title={t`Subscription`}>
+        <a className="button button-secondary" href="/financeiro">
+          {t`Invoices`}
+        </a>
+      </PageHeader>
+      {subscription ? (
+        <section className="subscription-card" aria-label={t`Your subscription`}>
+          <p className="subscription-trial">
+            {subscription.trialExpiration && (days > 0 || !subscription.subscribed)
+              ? plural(days, { 0: 'Your trial has ended.', one: 'You have # day left in your trial.', other: 'You have # days left in your trial.' })
+              : subscription.subscribed
+                ? t`You are subscribed.`
+                : null}
+          </p>
+          <dl className="checkout-review">
+            <div className="checkout-review-row">
+              <dt>{t`Billing e-mail`}</dt>
+              <dd>{subscription.email || '—'}</dd>
+            </div>
+            <div className="checkout-review-row">
+              <dt>{t`Plan`}</dt>
+              <dd>{subscription.plan ? `${subscription.plan.name} · ${formatMoney(subscription.periodValue, i18n.locale)}` : '—'}</dd>
+            </div>
+            <div className="checkout-review-row">
+              <dt>{t`Due date`}</dt>
+              <dd>{subscription.dueDate ? formatCalendarDate(subscription.dueDate) : '—'}</dd>
+            </div>
+          </dl>
+          <Button onPress={() => setCheckout(true)}>{t`Sign now`}</Button>
+        </section>
+      ) : null}
+      <CheckoutDialog invoice={checkout ? 'oldest' : null} paidUntil={paidUntil} onClose={() => setCheckout(false)} />
+    </div>
+  )
+}
