@@ -28,6 +28,8 @@ export const users = pgTable(
     /** Raised on password change: tokens issued before it stop working. */
     tokenVersion: integer().notNull().default(0),
     online: boolean().notNull().default(false),
+    /** The interface language the user chose (pt, en, es), for clients that keep it on the server. */
+    language: text().$type<'pt' | 'en' | 'es'>(),
     lastSeenAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },

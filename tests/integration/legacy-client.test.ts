@@ -1,6 +1,7 @@
 // Issue 16: the requests a Whaticket-family web client (Atendechat v6) sends, exactly as it sends them,
 // and what that client needs back. Each row of the issue's table has a test here.
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
+import { userQueues } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeSuper, makeTicket, makeUser } from '../helpers/factories.ts'
 import { makeTenant } from '../helpers/factories.ts'
@@ -148,5 +149,32 @@ describe("the values that client's forms send (one normalisation at the edge)", 
     const response = await superUser.client.api.companies.post({ name: `Legacy ${suffix()}`, planId: tenant.plan.id, email: '', phone: '+55 (11) 98765-4321', recurrence: '', status: true } as never)
     expect(response.status).toBe(200)
     expect(response.data).toMatchObject({ phone: '5511987654321', recurrence: 'MENSAL' })
+  })
+})
+
+describe('the payload fields and routes that client reads', () => {
+  test('the signed-in user carries queues[].UserQueue.queueId and the company e-mail, trialExpiration and settings', async () => {
+    const queue = await makeQueue(context.db, { companyId: tenant.company.id })
+    const agent = await makeUser(context.db, { companyId: tenant.company.id, profile: 'user' })
+    await context.db.insert(userQueues).values({ companyId: tenant.company.id, userId: agent.id, queueId: queue.id })
+    const login = await context.api.api.auth.login.post({ email: agent.email, password: agent.password })
+    expect(login.status).toBe(200)
+    const user = login.data!.user
+    expect(user.queues).toEqual([{ id: queue.id, name: queue.name, color: queue.color, UserQueue: { userId: agent.id, queueId: queue.id } }])
+    expect(user.company).toMatchObject({ id: tenant.company.id, email: tenant.company.email, trialExpiration: tenant.company.trialExpiration })
+    expect(Array.isArray(user.company.settings)).toBe(true)
+    const me = await context.as(login.data!.token).api.auth.me.get()
+    expect(me.data!.queues[0]!.UserQueue.queueId).toBe(queue.id)
+  })
+
+  test('POST /users/set-language/:lang stores the own language; another value is refused', async () => {
+    const changed = await tenant.asAgent.api.users['set-language']({ lang: 'es' }).post()
+    expect(changed.status).toBe(200)
+    expect(changed.data).toMatchObject({ id: tenant.agent.id, language: 'es' })
+    expect((await tenant.asAgent.api.auth.me.get()).data!.language).toBe('es')
+    const bad = await tenant.asAgent.api.users['set-language']({ lang: 'fr' as never }).post()
+    expect(bad.status).toBe(422)
+    const anonymous = await context.api.api.users['set-language']({ lang: 'en' }).post()
+    expect(anonymous.status).toBe(401)
   })
 })

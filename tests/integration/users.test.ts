@@ -82,7 +82,7 @@ describe('GET /api/users', () => {
     await context.db.insert(userQueues).values({ userId: tenant.agent.id, queueId: queue.id, companyId: tenant.company.id })
     const { data } = await tenant.asAdmin.api.users.get({ query: {} })
     const agent = data!.users.find((user) => user.id === tenant.agent.id)!
-    expect(agent.queues).toEqual([{ id: queue.id, name: 'Sales', color: queue.color }])
+    expect(agent.queues).toEqual([{ id: queue.id, name: 'Sales', color: queue.color, UserQueue: { userId: tenant.agent.id, queueId: queue.id } }])
     expect(data!.users.find((user) => user.id === tenant.admin.id)!.queues).toEqual([])
   })
 

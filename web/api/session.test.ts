@@ -22,7 +22,7 @@ let refreshAnswer: () => Answer = () => ({ status: 200, body: signedIn(`token-${
 const seenTokens: (string | null)[] = []
 
 function signedIn(token: string): { token: string; user: SessionUser } {
-  return { token, user: { id: 7, companyId: 3, name: 'Ana', email: 'ana@example.com', profile: 'user', super: false, whatsappId: null, allTicket: 'desabled', online: true, queues: [], company: { id: 3, name: 'Acme', dueDate: null, settings: [] } } }
+  return { token, user: { id: 7, companyId: 3, name: 'Ana', email: 'ana@example.com', profile: 'user', super: false, whatsappId: null, allTicket: 'desabled', online: true, language: null, queues: [], company: { id: 3, name: 'Acme', email: '', dueDate: null, trialExpiration: null, settings: [] } } }
 }
 
 globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

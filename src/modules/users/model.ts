@@ -4,6 +4,17 @@ import { passwordSchema, searchText } from '../../core/schemas.ts'
 
 export const QueueRef = t.Object({ id: t.Integer(), name: t.String(), color: t.String() })
 
+/** A user's queue with the join row a Whaticket-family client reads (`queues[].UserQueue.queueId`). */
+export const UserQueueRef = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  color: t.String(),
+  UserQueue: t.Object({ userId: t.Integer(), queueId: t.Integer() }),
+})
+
+export const UserLanguage = t.Union([t.Literal('pt'), t.Literal('en'), t.Literal('es')], { error: 'language must be pt, en or es' })
+export const SetLanguageParams = t.Object({ lang: UserLanguage })
+
 export const PublicUser = t.Object({
   id: t.Integer(),
   companyId: t.Integer(),
@@ -14,11 +25,15 @@ export const PublicUser = t.Object({
   whatsappId: t.Nullable(t.Integer()),
   allTicket: t.Union([t.Literal('enabled'), t.Literal('desabled')]),
   online: t.Boolean(),
-  queues: t.Array(QueueRef),
+  /** Null until the user sets one (POST /users/set-language/:lang); the web app keeps its own choice. */
+  language: t.Nullable(UserLanguage),
+  queues: t.Array(UserQueueRef),
   company: t.Object({
     id: t.Integer(),
     name: t.String(),
+    email: t.String(),
     dueDate: t.Nullable(t.String()),
+    trialExpiration: t.Nullable(t.String()),
     settings: t.Array(t.Object({ key: t.String(), value: t.String() })),
   }),
   createdAt: t.Date(),

@@ -19,10 +19,13 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
       whatsappId: users.whatsappId,
       allTicket: users.allTicket,
       online: users.online,
+      language: users.language,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       companyName: companies.name,
+      companyEmail: companies.email,
       companyDueDate: companies.dueDate,
+      companyTrialExpiration: companies.trialExpiration,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -42,7 +45,8 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
   const companySettings = storedSettings.filter((setting) => !isSecretSetting(setting.key))
   const byId = new Map(rows.map((row) => [row.id, row]))
   const queuesByUser = new Map<number, PublicUser['queues']>()
-  for (const { userId, ...queue } of queueRows) {
+  for (const { userId, ...fields } of queueRows) {
+    const queue = { ...fields, UserQueue: { userId, queueId: fields.id } }
     const list = queuesByUser.get(userId)
     if (list) list.push(queue)
     else queuesByUser.set(userId, [queue])
@@ -50,12 +54,12 @@ export async function findPublicUsers(db: Executor, scope: { companyId: number; 
   return scope.userIds.flatMap((userId) => {
     const row = byId.get(userId)
     if (!row) return []
-    const { companyName, companyDueDate, ...user } = row
+    const { companyName, companyEmail, companyDueDate, companyTrialExpiration, ...user } = row
     return [
       {
         ...user,
         queues: queuesByUser.get(userId) ?? [],
-        company: { id: row.companyId, name: companyName, dueDate: companyDueDate, settings: companySettings },
+        company: { id: row.companyId, name: companyName, email: companyEmail, dueDate: companyDueDate, trialExpiration: companyTrialExpiration, settings: companySettings },
       },
     ]
   })

@@ -1,9 +1,9 @@
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
-import { CreateUserBody, DeletedResponse, PublicUser, UpdateUserBody, UserIdParams, UserOption, UserOptionsQuery, UserPage, UserSearchQuery } from './model.ts'
+import { CreateUserBody, DeletedResponse, PublicUser, SetLanguageParams, UpdateUserBody, UserIdParams, UserOption, UserOptionsQuery, UserPage, UserSearchQuery } from './model.ts'
 import { findUserPage } from './queries.ts'
-import { createUser, deleteUser, listUserOptions, showUser, updateUser } from './service.ts'
+import { createUser, deleteUser, listUserOptions, setOwnLanguage, showUser, updateUser } from './service.ts'
 
 export const userRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/users', tags: ['Users'] })
@@ -19,6 +19,12 @@ export const userRoutes = (deps: Deps) =>
       query: UserOptionsQuery,
       response: t.Array(UserOption),
       detail: { summary: 'Every user of the company, light shape for selects (super users may pass companyId)' },
+    })
+    .post('/set-language/:lang', ({ caller, params }) => setOwnLanguage(deps, caller, params.lang), {
+      auth: true,
+      params: SetLanguageParams,
+      response: PublicUser,
+      detail: { summary: 'Set your own interface language (pt, en or es)' },
     })
     .get('/:id', ({ caller, params }) => showUser(deps, caller, params.id), {
       auth: true,

@@ -73,6 +73,18 @@ export async function showUser(deps: Deps, caller: Actor, userId: number): Promi
   return user
 }
 
+/**
+ * The caller's own interface language (POST /users/set-language/:lang, which a Whaticket-family
+ * client calls when the user picks one); our web app keeps its choice in the browser as well.
+ */
+export async function setOwnLanguage(deps: Deps, caller: Actor, language: NonNullable<PublicUser['language']>): Promise<PublicUser> {
+  await deps.db
+    .update(users)
+    .set({ language, updatedAt: deps.now() })
+    .where(and(eq(users.id, caller.userId), eq(users.companyId, caller.companyId)))
+  return publicUserOrFail(deps, caller.companyId, caller.userId)
+}
+
 /** The company's users for selects; only platform super users may name another company. */
 export async function listUserOptions(deps: Deps, caller: Actor, requestedCompanyId?: number): Promise<UserOption[]> {
   const companyId = await targetCompanyId(deps.db, caller, requestedCompanyId)
