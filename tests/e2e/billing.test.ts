@@ -142,6 +142,8 @@ describeInBrowser('billing pages', () => {
     await page.evaluate(() => localStorage.setItem('language', 'pt'))
     await page.reload()
     await page.getByRole('heading', { name: 'Faturas', level: 1 }).waitFor()
+    // The rows arrive after the heading: waited for, then the state is checked.
+    await page.getByRole('table', { name: 'Faturas' }).locator('tr', { hasText: 'Setup · MENSAL' }).getByText('Vencida').waitFor()
     expect(await page.getByRole('table', { name: 'Faturas' }).locator('tr', { hasText: 'Setup · MENSAL' }).getByText('Vencida').count()).toBe(1)
     await page.evaluate(() => localStorage.setItem('language', 'es'))
     await page.goto('/subscription')
