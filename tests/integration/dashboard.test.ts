@@ -3,7 +3,8 @@
 // another company's data. The company runs on São Paulo time (UTC-3): days are its local days.
 import { describe, expect, test } from 'bun:test'
 import ExcelJS from 'exceljs'
-import { ticketTracking, userRatings } from '../../db/schema/index.ts'
+import { and, eq } from 'drizzle-orm'
+import { companies, settings, ticketTracking, userRatings } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeSuper, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
@@ -202,5 +203,52 @@ describe('drill-down and export', () => {
     expect(workbook.getWorksheet('Attendants')!.rowCount).toBe(5)
     const refused = await context.app.handle(new Request('http://localhost/api/dashboard/export?days=7', { headers: { authorization: `Bearer ${tenant.agentToken}` } }))
     expect(refused.status).toBe(403)
+  })
+})
+
+describe('service levels', () => {
+  test('met and breached per queue and agent, in wall-clock or business minutes', async () => {
+    const sla = await makeTenant(context, TZ)
+    const slaCompany = sla.company.id
+    const carla = await makeUser(context.db, { companyId: slaCompany, name: 'Carla Agent' })
+    const davi = await makeUser(context.db, { companyId: slaCompany, name: 'Davi Agent' })
+    const support = await makeQueue(context.db, { companyId: slaCompany, name: 'Support' })
+    const untargeted = await makeQueue(context.db, { companyId: slaCompany, name: 'Sales' })
+    // Targets through the queues API: 15 min to answer, 60 to resolve.
+    const updated = await sla.asAdmin.api.queue({ id: support.id }).put({ slaFirstResponseMinutes: 15, slaResolutionMinutes: 60 })
+    expect(updated.data).toMatchObject({ slaFirstResponseMinutes: 15, slaResolutionMinutes: 60 })
+    expect((await sla.asAdmin.api.queue({ id: support.id }).put({ slaFirstResponseMinutes: 0 })).status).toBe(422)
+    const queueId = support.id
+    // Answered in 10, closed in 50: both met.
+    await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 09:00', startedAt: '2026-03-02 09:10', finishedAt: '2026-03-02 09:50', createdAt: '2026-03-02 09:00' })
+    // Queued at 17:50, taken at 08:05 the next day, closed at 08:30: 855 and 880 wall-clock minutes, 15 and 40 business ones.
+    await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 17:50', startedAt: '2026-03-03 08:05', finishedAt: '2026-03-03 08:30', createdAt: '2026-03-02 17:50' })
+    // Transferred to Davi and still waiting to be taken since 10:00 (30 minutes at "now", 10:30): first response breached, resolution running.
+    await seedAttendance(slaCompany, { userId: davi.id, queueId, queuedAt: '2026-03-03 10:00', createdAt: '2026-03-03 10:00' })
+    await seedAttendance(slaCompany, { userId: davi.id, queueId: untargeted.id, queuedAt: '2026-03-03 09:00', startedAt: '2026-03-03 11:00', createdAt: '2026-03-03 09:00' })
+    context.setNow(() => local('2026-03-03 10:30'))
+    try {
+      const wallClock = await sla.asAdmin.api.dashboard.sla.get({ query: RANGE })
+      expect(wallClock.status).toBe(200)
+      expect(wallClock.data).toEqual({
+        queues: [{ queueId, name: 'Support', firstResponseTarget: 15, resolutionTarget: 60, firstResponse: { met: 1, breached: 2 }, resolution: { met: 1, breached: 1 } }],
+        agents: [
+          { userId: carla.id, name: 'Carla Agent', firstResponse: { met: 1, breached: 1 }, resolution: { met: 1, breached: 1 } },
+          { userId: davi.id, name: 'Davi Agent', firstResponse: { met: 0, breached: 1 }, resolution: { met: 0, breached: 0 } },
+        ],
+      })
+      // Business hours of the company (weekdays 08:00-18:00) with scheduleType company.
+      const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '08:00', endTime: '18:00' }))
+      await context.db.update(companies).set({ schedules: weekdays }).where(eq(companies.id, slaCompany))
+      await context.db.update(settings).set({ value: 'company' }).where(and(eq(settings.companyId, slaCompany), eq(settings.key, 'scheduleType')))
+      const business = await sla.asAdmin.api.dashboard.sla.get({ query: RANGE })
+      expect(business.data!.queues[0]).toMatchObject({ firstResponse: { met: 2, breached: 1 }, resolution: { met: 2, breached: 0 } })
+    } finally {
+      context.setNow(() => new Date())
+    }
+    expect((await sla.asAgent.api.dashboard.sla.get({ query: RANGE })).status).toBe(403)
+    expect(fieldsOf(await sla.asAdmin.api.dashboard.sla.get({ query: {} }))).toEqual(['days'])
+    // Another company's admin sees none of it.
+    expect((await tenant.asAdmin.api.dashboard.sla.get({ query: RANGE })).data).toEqual({ queues: [], agents: [] })
   })
 })

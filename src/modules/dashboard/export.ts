@@ -1,15 +1,14 @@
 // The dashboard's tables as one .xlsx: the counters, the attendants, the ratings and the attendances
 // per day of the period. Small (one row per agent or day), so the workbook is built in memory.
 import ExcelJS from 'exceljs'
-import type { Deps } from '../deps.ts'
 import type { Actor } from '../../contracts/roles.ts'
 import type { DashboardQuery } from './model.ts'
-import { showDashboard, ticketsPerDay } from './service.ts'
+import { showDashboard, ticketsPerDay, type DashboardDeps } from './service.ts'
 
 /** A text cell that Excel must never read as a formula (a user named "=cmd()"). */
 const safeText = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : value)
 
-export async function exportDashboard(deps: Deps, actor: Actor, query: DashboardQuery): Promise<{ fileName: string; body: ArrayBuffer }> {
+export async function exportDashboard(deps: DashboardDeps, actor: Actor, query: DashboardQuery): Promise<{ fileName: string; body: ArrayBuffer }> {
   const dashboard = await showDashboard(deps, actor, query)
   const { from, to } = dashboard.range
   const perDay = await ticketsPerDay(deps, actor, { initialDate: from, finalDate: to, companyId: query.companyId })

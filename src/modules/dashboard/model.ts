@@ -104,3 +104,24 @@ export type DrillDownTicket = typeof DrillDownTicket.static
 
 export const DrillDown = t.Object({ tickets: t.Array(DrillDownTicket, { description: `The newest ${DRILL_DOWN_LIMIT}` }), count: t.Integer() })
 export type DrillDown = typeof DrillDown.static
+
+const SlaTally = t.Object({ met: t.Integer(), breached: t.Integer() })
+const SlaFigures = {
+  firstResponse: SlaTally,
+  resolution: SlaTally,
+}
+
+export const ServiceLevels = t.Object({
+  queues: t.Array(
+    t.Object({
+      queueId: t.Integer(),
+      name: t.String(),
+      firstResponseTarget: t.Union([t.Integer(), t.Null()], { description: 'Business minutes; null when the queue has none' }),
+      resolutionTarget: t.Union([t.Integer(), t.Null()]),
+      ...SlaFigures,
+    }),
+    { description: 'The queues with a target, by name' },
+  ),
+  agents: t.Array(t.Object({ userId: t.Integer(), name: t.String(), ...SlaFigures }), { description: 'The agents of attendances in queues with targets, by name' }),
+})
+export type ServiceLevels = typeof ServiceLevels.static

@@ -20,7 +20,7 @@ function inRange(column: typeof tt.createdAt | typeof userRatings.createdAt, sco
   return and(gte(column, startOf(scope.range.from, scope.timezone)), lt(column, endOf(scope.range.to, scope.timezone)))!
 }
 
-const trackingInRange = (scope: Scope) => and(eq(tt.companyId, scope.companyId), inRange(tt.createdAt, scope))!
+export const trackingInRange = (scope: Scope) => and(eq(tt.companyId, scope.companyId), inRange(tt.createdAt, scope))!
 
 const minutes = (later: SQL | AnyColumn, earlier: AnyColumn) => sql`extract(epoch from (${later} - ${earlier})) / 60`
 const asNumber = (value: unknown) => (value === null || value === undefined ? 0 : Number(value))
@@ -88,14 +88,23 @@ export async function companyUsers(db: Executor, companyId: number) {
   return db.select({ id: users.id, name: users.name, online: users.online }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id))
 }
 
+/**
+ * Attendances per local day of the range (bucket 1 = its first day) or per local hour of its one day
+ * (bucket 1 = 00:00). The buckets' first instants are computed once, in the zone, and each row finds
+ * its bucket by a binary search (width_bucket): no time-zone conversion per row.
+ */
 export async function trackingPerBucket(db: Executor, scope: Scope, bucket: 'day' | 'hour') {
-  const local = sql`(${tt.createdAt} at time zone ${scope.timezone})`
-  const key = bucket === 'day' ? sql<string>`to_char(${local}, 'YYYY-MM-DD')` : sql<string>`extract(hour from ${local})::int::text`
+  const { from, to } = scope.range
+  const starts =
+    bucket === 'day'
+      ? sql`array(select (d::date)::timestamp at time zone ${scope.timezone} from generate_series((${from})::date, (${to})::date, interval '1 day') as d)`
+      : sql`array(select ((${from})::date + make_interval(hours => h))::timestamp at time zone ${scope.timezone} from generate_series(0, 23) as h)`
+  const key = sql<number>`width_bucket(${tt.createdAt}, ${starts})`
   return db
-    .select({ key: key.mapWith(String), total: count() })
+    .select({ bucket: key.mapWith(Number), total: count() })
     .from(tt)
     .where(trackingInRange(scope))
-    // By position: the key's time zone is a parameter, and a second copy of it would not be "the same expression".
+    // By position: the key's parameters would make a second copy of it "another expression".
     .groupBy(sql`1`)
 }
 
@@ -115,7 +124,8 @@ function drillDownWhere(scope: Scope, filter: DrillDownFilter): SQL {
   }
   if (filter.rate !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${userRatings} where ${userRatings.companyId} = ${scope.companyId} and ${userRatings.ticketId} = ${tt.ticketId} and ${userRatings.rate} = ${filter.rate} and ${inRange(userRatings.createdAt, scope)})`,
+      // The period's ratings first (an index-only range), then their tickets' attendances.
+      sql`${tt.ticketId} in (select ${userRatings.ticketId} from ${userRatings} where ${userRatings.companyId} = ${scope.companyId} and ${inRange(userRatings.createdAt, scope)} and ${userRatings.rate} = ${filter.rate})`,
     )
   }
   return and(...conditions)!

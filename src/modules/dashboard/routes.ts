@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
-import { ChartQuery, Dashboard, DashboardQuery, DrillDown, DrillDownQuery, TicketsPerDay, TicketsPerUser } from './model.ts'
-import { drillDown, showDashboard, ticketsPerDay, ticketsPerUser } from './service.ts'
+import { ChartQuery, Dashboard, DashboardQuery, DrillDown, DrillDownQuery, ServiceLevels, TicketsPerDay, TicketsPerUser } from './model.ts'
+import { drillDown, serviceLevels, showDashboard, ticketsPerDay, ticketsPerUser } from './service.ts'
 import { exportDashboard } from './export.ts'
 
 const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true })
@@ -34,6 +34,15 @@ export const dashboardRoutes = (deps: Deps) =>
       query: ChartQuery,
       response: { 200: TicketsPerDay, ...refusals },
       detail: { summary: 'Attendances per day, or per hour when initialDate is finalDate', description: rangeRule },
+    })
+    .get('/sla', ({ caller, query }) => serviceLevels(deps, caller, query), {
+      auth: 'admin',
+      query: DashboardQuery,
+      response: { 200: ServiceLevels, ...refusals },
+      detail: {
+        summary: 'Service levels met and breached, per queue with targets and per agent',
+        description: `The same period as GET /dashboard. First response: from queuedAt to startedAt; resolution: from queuedAt (startedAt when it never waited) to finishedAt; both in business minutes of the hours setting scheduleType selects (the company's, the queue's, or every minute when disabled), against the queue's slaFirstResponseMinutes / slaResolutionMinutes. One still running counts as breached once past its target. ${rangeRule}`,
+      },
     })
     .get('/tickets', ({ caller, query }) => drillDown(deps, caller, query), {
       auth: 'admin',
