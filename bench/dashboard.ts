@@ -5,7 +5,7 @@
 // the rows; what the range index saves) and a bare count of the company's tickets (the machine's pace).
 // Not part of CI. Run: npx bun bench/dashboard.ts (flags of bench/tickets; see bench/README.md).
 import { cpus, loadavg } from 'node:os'
-import { drillDown, showDashboard, ticketsPerDay, ticketsPerUser, type DashboardDeps } from '../src/modules/dashboard/service.ts'
+import { drillDown, serviceLevels, showDashboard, ticketsPerDay, ticketsPerUser, type DashboardDeps } from '../src/modules/dashboard/service.ts'
 import { addDays, todayIn } from '../src/modules/dashboard/period.ts'
 import type { Actor } from '../src/contracts/roles.ts'
 import { distribution, formatNumber, table } from './ingest/stats.ts'
@@ -73,6 +73,13 @@ async function main(options: TicketsBenchOptions): Promise<number> {
     const world = await findWorld(bench.client)
     const deps: DashboardDeps = { db: bench.db, now: () => new Date() }
     const admin: Actor = { userId: world.adminId, companyId: world.bigCompanyId, profile: 'admin', super: false }
+    // Service levels on every queue, measured in the company's business hours (weekdays 08:00-18:00).
+    const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '08:00', endTime: '18:00' }))
+    await bench.client`update queues set sla_first_response_minutes = 15, sla_resolution_minutes = 120 where company_id = ${world.bigCompanyId}`
+    await bench.client`update companies set schedules = ${JSON.stringify(weekdays)}::jsonb where id = ${world.bigCompanyId}`
+    await bench.client`
+      insert into settings (company_id, key, value) values (${world.bigCompanyId}, 'scheduleType', 'company')
+      on conflict (company_id, key) do update set value = excluded.value`
     const [company] = await bench.client<{ timezone: string }[]>`select timezone from companies where id = ${world.bigCompanyId}`
     const today = todayIn(company!.timezone, new Date())
     const from = addDays(today, 1 - RANGE_DAYS)
@@ -84,6 +91,7 @@ async function main(options: TicketsBenchOptions): Promise<number> {
       { name: 'GET /dashboard/ticketsUsers', run: () => ticketsPerUser(deps, admin, { initialDate: from, finalDate: today }) },
       { name: 'GET /dashboard/ticketsDay (per day)', run: () => ticketsPerDay(deps, admin, { initialDate: from, finalDate: today }) },
       { name: 'GET /dashboard/ticketsDay (one day, per hour)', run: () => ticketsPerDay(deps, admin, { initialDate: today, finalDate: today }) },
+      { name: 'GET /dashboard/sla (business hours)', run: () => serviceLevels(deps, admin, { days: RANGE_DAYS }) },
       { name: 'GET /dashboard/tickets (all of the range)', run: () => drillDown(deps, admin, month) },
       { name: 'GET /dashboard/tickets (state=finished)', run: () => drillDown(deps, admin, { ...month, state: 'finished' }) },
       { name: 'GET /dashboard/tickets (one agent)', run: () => drillDown(deps, admin, { ...month, userId: world.agentId }) },

@@ -2,11 +2,12 @@
 // the default range and for a period, §5's filter toast, a counter and a bar opening the tickets behind
 // them, pt/en/es, light and dark, and the screenshots. Seeded attendances have known figures.
 import { expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { ticketTracking, userRatings } from '../../db/schema/index.ts'
+import { queues, ticketTracking, userRatings } from '../../db/schema/index.ts'
 import { addDays, todayIn } from '../../src/modules/dashboard/period.ts'
-import { makeContact, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
+import { makeContact, makeQueue, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const harness = await startWebHarness()
@@ -23,7 +24,10 @@ async function seed() {
   const companyId = tenant.company.id
   const ana = await makeUser(harness.context.db, { companyId, name: 'Ana Agent' })
   const bruno = await makeUser(harness.context.db, { companyId, name: 'Bruno Agent' })
-  const attendance = async (name: string, row: { userId?: number; queued?: [number, string]; started?: [number, string]; finished?: [number, string] }, rate?: number) => {
+  // A queue with service-level targets: 15 minutes to answer, 60 to resolve.
+  const support = await makeQueue(harness.context.db, { companyId, name: 'Suporte' })
+  await harness.context.db.update(queues).set({ slaFirstResponseMinutes: 15, slaResolutionMinutes: 60 }).where(eq(queues.id, support.id))
+  const attendance = async (name: string, row: { userId?: number; queueId?: number; queued?: [number, string]; started?: [number, string]; finished?: [number, string] }, rate?: number) => {
     const contact = await makeContact(harness.context.db, { companyId, name })
     const ticket = await makeTicket(harness.context.db, { companyId, contactId: contact.id, userId: row.userId ?? null, status: row.finished ? 'closed' : row.started ? 'open' : 'pending' })
     const begun = row.queued ?? row.started!
@@ -31,6 +35,7 @@ async function seed() {
       companyId,
       ticketId: ticket.id,
       userId: row.userId ?? null,
+      queueId: row.queueId ?? null,
       queuedAt: row.queued ? at(...row.queued) : null,
       startedAt: row.started ? at(...row.started) : null,
       finishedAt: row.finished ? at(...row.finished) : null,
@@ -40,8 +45,9 @@ async function seed() {
     return ticket
   }
   // Three days ago: two finished by Ana (wait 10 and 30 min, support 50 and 70 min), rated 3 and 2.
-  await attendance('Carla Cliente', { userId: ana.id, queued: [3, '09:00'], started: [3, '09:10'], finished: [3, '10:00'] }, 3)
-  await attendance('Davi Cliente', { userId: ana.id, queued: [3, '11:00'], started: [3, '11:30'], finished: [3, '12:40'] }, 2)
+  // In the queue Suporte: Carla's met both targets (10 and 60 min), Davi's breached both (30 and 100).
+  await attendance('Carla Cliente', { userId: ana.id, queueId: support.id, queued: [3, '09:00'], started: [3, '09:10'], finished: [3, '10:00'] }, 3)
+  await attendance('Davi Cliente', { userId: ana.id, queueId: support.id, queued: [3, '11:00'], started: [3, '11:30'], finished: [3, '12:40'] }, 2)
   // Today (00:00-00:05, always in the past): Bruno is on one, one still waits.
   await attendance('Elisa Cliente', { userId: bruno.id, queued: [0, '00:00'], started: [0, '00:02'] })
   const waiting = await attendance('Fábio Cliente', { queued: [0, '00:01'] })
@@ -80,6 +86,9 @@ describeInBrowser('dashboard page', () => {
     expect(await anaRow.getByRole('img', { name: '3 of 3 stars' }).count()).toBe(1)
     expect(await anaRow.getByRole('cell', { name: '01h 00m' }).count()).toBe(1)
 
+    // Service levels of the queue and of Ana: one met, one breached, each.
+    const slaRow = page.getByRole('table', { name: 'Service levels per queue' }).getByRole('row').filter({ hasText: 'Suporte' })
+    expect((await slaRow.getByRole('cell').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(['Suporte', '15 min', '1 / 1 (50%)', '60 min', '1 / 1 (50%)'])
     // The charts: seven days, two of them with bars; two agents; the three rates.
     const dayBars = page.locator('.dashboard-chart-day .recharts-bar-rectangle path')
     await dayBars.first().waitFor()

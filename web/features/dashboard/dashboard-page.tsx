@@ -17,6 +17,7 @@ import { BarChartCard, type ChartBar } from './bar-chart-card.tsx'
 import { CountersRow } from './counters-row.tsx'
 import { DrillDownDialog, type DrillDownTarget } from './drill-down-dialog.tsx'
 import { defaultFilter, PERIODS, requestOf, type DashboardFilter, type DashboardRequest } from './figures.ts'
+import { SlaTable } from './sla-table.tsx'
 import { useDashboard } from './use-dashboard.ts'
 
 export function DashboardPage() {
@@ -24,7 +25,7 @@ export function DashboardPage() {
   const [filter, setFilter] = useState<DashboardFilter>(() => defaultFilter())
   const [applied, setApplied] = useState<DashboardRequest>(() => requestOf(defaultFilter())!)
   const [target, setTarget] = useState<DrillDownTarget | null>(null)
-  const { dashboard, perUser, perDay, loading } = useDashboard(applied)
+  const { dashboard, perUser, perDay, sla, loading } = useDashboard(applied)
   const range = dashboard?.range ?? { from: '', to: '' }
   const closeDrillDown = useCallback(() => setTarget(null), [])
 
@@ -116,6 +117,7 @@ export function DashboardPage() {
             />
           </div>
           <AttendantsTable attendants={dashboard.attendants} onOpen={(attendant) => setTarget({ title: t`Attendances of ${attendant.name}`, filter: { userId: attendant.id } })} />
+          {sla ? <SlaTable sla={sla} /> : null}
         </>
       ) : null}
       <DrillDownDialog target={target} range={range} onClose={closeDrillDown} />

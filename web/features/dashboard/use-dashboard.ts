@@ -11,12 +11,13 @@ import type { DashboardRequest } from './figures.ts'
 export type DashboardData = NonNullable<Awaited<ReturnType<typeof api.dashboard.get>>['data']>
 export type PerUser = NonNullable<Awaited<ReturnType<typeof api.dashboard.ticketsUsers.get>>['data']>
 export type PerDay = NonNullable<Awaited<ReturnType<typeof api.dashboard.ticketsDay.get>>['data']>
+export type ServiceLevels = NonNullable<Awaited<ReturnType<typeof api.dashboard.sla.get>>['data']>
 
-export type DashboardState = { loading: boolean; dashboard: DashboardData | null; perUser: PerUser | null; perDay: PerDay | null }
+export type DashboardState = { loading: boolean; dashboard: DashboardData | null; perUser: PerUser | null; perDay: PerDay | null; sla: ServiceLevels | null }
 
 export function useDashboard(request: DashboardRequest): DashboardState {
   const { t, i18n } = useLingui()
-  const [state, setState] = useState<DashboardState>({ loading: true, dashboard: null, perUser: null, perDay: null })
+  const [state, setState] = useState<DashboardState>({ loading: true, dashboard: null, perUser: null, perDay: null, sla: null })
   const key = JSON.stringify(request)
 
   useEffect(() => {
@@ -27,15 +28,20 @@ export function useDashboard(request: DashboardRequest): DashboardState {
       if (!current) return
       if (error || !data) {
         showToast('error', errorMessage(i18n, apiErrorOf(error).code))
-        setState({ loading: false, dashboard: null, perUser: null, perDay: null })
+        setState({ loading: false, dashboard: null, perUser: null, perDay: null, sla: null })
         return
       }
       const range = { initialDate: data.range.from, finalDate: data.range.to }
-      const [users, days] = await Promise.all([api.dashboard.ticketsUsers.get({ query: range }), api.dashboard.ticketsDay.get({ query: range })])
+      const [users, days, sla] = await Promise.all([
+        api.dashboard.ticketsUsers.get({ query: range }),
+        api.dashboard.ticketsDay.get({ query: range }),
+        api.dashboard.sla.get({ query: JSON.parse(key) as DashboardRequest }),
+      ])
       if (!current) return
       if (users.error) showToast('error', t`Could not load the chart of attendances per user.`)
       if (days.error) showToast('error', t`Could not load the chart of attendances per date.`)
-      setState({ loading: false, dashboard: data, perUser: users.data ?? null, perDay: days.data ?? null })
+      if (sla.error) showToast('error', errorMessage(i18n, apiErrorOf(sla.error).code))
+      setState({ loading: false, dashboard: data, perUser: users.data ?? null, perDay: days.data ?? null, sla: sla.data ?? null })
     })()
     return () => {
       current = false
