@@ -31,3 +31,20 @@ describe('business minutes', () => {
     expect(newYork.minutesBetween(new Date('2026-03-09T12:00:00Z'), new Date('2026-03-09T13:30:00Z'))).toBe(30)
   })
 })
+
+describe('business minutes, many measurements', () => {
+  test('the same answers whatever order the days are asked in', () => {
+    const clock = new BusinessClock([...week, saturday], 'America/Sao_Paulo')
+    const fresh = () => new BusinessClock([...week, saturday], 'America/Sao_Paulo')
+    const spans: [string, string][] = [
+      ['2026-03-20T10:00', '2026-03-23T09:00'],
+      ['2026-01-05T07:00', '2026-01-05T19:00'],
+      ['2026-03-06T17:00', '2026-03-09T09:00'],
+      ['2025-12-31T17:30', '2026-01-02T08:30'],
+    ]
+    for (const [from, to] of spans) expect(clock.minutesBetween(at(from), at(to))).toBe(fresh().minutesBetween(at(from), at(to)))
+    expect(clock.minutesBetween(at('2026-01-05T07:00'), at('2026-01-05T19:00'))).toBe(600)
+    // Wednesday 17:30 to Friday 08:30: 30 + 600 (Thursday) + 30.
+    expect(clock.minutesBetween(at('2025-12-31T17:30'), at('2026-01-02T08:30'))).toBe(660)
+  })
+})

@@ -58,22 +58,51 @@ export class BusinessClock {
     return local - this.offsetAt(guess)
   }
 
-  /** Business minutes from start to end (0 when end is not after start). */
-  minutesBetween(start: Date, end: Date): number {
-    const from = start.getTime()
-    const to = end.getTime()
+  /** Per local day from `firstDay`: its open interval (UTC instants) and the open time before it. */
+  private firstDay = 0
+  private days: { open: number; close: number; before: number }[] = []
+
+  private dayAt(day: number): { open: number; close: number; before: number } {
+    if (this.days.length === 0 || day < this.firstDay) {
+      // (Re)start a month before: measurements cluster around the period read.
+      const lastDay = this.days.length === 0 ? day : this.firstDay + this.days.length - 1
+      this.firstDay = day - 31
+      this.days = []
+      this.extendTo(Math.max(day, lastDay))
+    }
+    if (day >= this.firstDay + this.days.length) this.extendTo(day)
+    return this.days[day - this.firstDay]!
+  }
+
+  private extendTo(day: number): void {
+    for (let next = this.firstDay + this.days.length; next <= day; next++) {
+      const previous = this.days[this.days.length - 1]
+      const before = previous ? previous.before + (previous.close - previous.open) : 0
+      const hours = this.hours[new Date(next * DAY).getUTCDay()]
+      const open = hours ? this.instantOf(next * DAY + hours.open * MINUTE) : 0
+      const close = hours ? this.instantOf(next * DAY + hours.close * MINUTE) : 0
+      this.days.push({ open, close, before })
+    }
+  }
+
+  /** Open time (ms) from the first day kept up to the instant. */
+  private openUntil(instant: number): number {
+    const day = this.dayAt(Math.floor((instant + this.offsetAt(instant)) / DAY))
+    return day.before + Math.min(Math.max(instant - day.open, 0), day.close - day.open)
+  }
+
+  /**
+   * Business minutes from start to end (0 when end is not after start). The open time before each
+   * local day is accumulated once, so a measurement is two lookups whatever its span.
+   */
+  minutesBetween(start: Date | number, end: Date | number): number {
+    const from = typeof start === 'number' ? start : start.getTime()
+    const to = Math.min(typeof end === 'number' ? end : end.getTime(), from + MAX_DAYS * DAY)
     if (to <= from) return 0
     if (this.alwaysOpen) return (to - from) / MINUTE
-    let total = 0
-    const firstDay = Math.floor((from + this.offsetAt(from)) / DAY)
-    for (let day = firstDay; day < firstDay + MAX_DAYS; day++) {
-      if (this.instantOf(day * DAY) >= to) break
-      const hours = this.hours[new Date(day * DAY).getUTCDay()]
-      if (!hours) continue
-      const open = Math.max(from, this.instantOf(day * DAY + hours.open * MINUTE))
-      const close = Math.min(to, this.instantOf(day * DAY + hours.close * MINUTE))
-      if (close > open) total += close - open
-    }
-    return total / MINUTE
+    // The earlier instant first: asking for a day before the table restarts it, which would change
+    // the accumulated time of a later day read before.
+    const before = this.openUntil(from)
+    return (this.openUntil(to) - before) / MINUTE
   }
 }

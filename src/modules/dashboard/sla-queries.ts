@@ -1,17 +1,22 @@
 // What the service levels read: the period's attendances (index-only, as the counters), the queues'
 // targets and hours, the company's hours and which of them apply (setting scheduleType).
-import { and, eq } from 'drizzle-orm'
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, queues, settings, ticketTracking, type ScheduleEntry } from '../../../db/schema/index.ts'
 import { trackingInRange, type Scope } from './queries.ts'
 
-export type SlaAttendance = { queueId: number | null; userId: number | null; queuedAt: Date | null; startedAt: Date | null; finishedAt: Date | null }
+/** Times as epoch milliseconds: thousands of rows parse as numbers far faster than as Dates. */
+export type SlaAttendance = { queueId: number | null; userId: number | null; queuedAt: number | null; startedAt: number | null; finishedAt: number | null }
 export type SlaQueue = { id: number; name: string; schedules: ScheduleEntry[]; firstResponse: number | null; resolution: number | null }
 export type SlaSetup = { scheduleType: string; companySchedules: ScheduleEntry[]; queues: SlaQueue[] }
 
 export async function slaAttendances(db: Executor, scope: Scope): Promise<SlaAttendance[]> {
   const tt = ticketTracking
-  return db.select({ queueId: tt.queueId, userId: tt.userId, queuedAt: tt.queuedAt, startedAt: tt.startedAt, finishedAt: tt.finishedAt }).from(tt).where(trackingInRange(scope))
+  const epochMs = (column: AnyColumn) => sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`.mapWith((value: unknown) => (value === null ? null : Number(value)))
+  return db
+    .select({ queueId: tt.queueId, userId: tt.userId, queuedAt: epochMs(tt.queuedAt), startedAt: epochMs(tt.startedAt), finishedAt: epochMs(tt.finishedAt) })
+    .from(tt)
+    .where(trackingInRange(scope))
 }
 
 export async function slaSetup(db: Executor, companyId: number): Promise<SlaSetup> {

@@ -11,7 +11,7 @@ export type SlaRow = { firstResponse: SlaTally; resolution: SlaTally }
 
 type Verdict = 'met' | 'breached' | undefined
 
-function verdict(clock: BusinessClock, target: number | null, from: Date | null, until: Date | null, now: Date): Verdict {
+function verdict(clock: BusinessClock, target: number | null, from: number | null, until: number | null, now: number): Verdict {
   if (target === null || from === null) return undefined
   const spent = clock.minutesBetween(from, until ?? now)
   if (spent > target) return 'breached'
@@ -38,7 +38,8 @@ function clocksOf(setup: SlaSetup, timezone: string): (queue: SlaQueue) => Busin
   }
 }
 
-export function tallyServiceLevels(attendances: readonly SlaAttendance[], setup: SlaSetup, timezone: string, now: Date) {
+export function tallyServiceLevels(attendances: readonly SlaAttendance[], setup: SlaSetup, timezone: string, at: Date) {
+  const now = at.getTime()
   const queueOf = new Map(setup.queues.map((queue) => [queue.id, queue]))
   const clockOf = clocksOf(setup, timezone)
   const perQueue = new Map<number, SlaRow>()
