@@ -10,13 +10,26 @@ export type SlaAttendance = { queueId: number | null; userId: number | null; que
 export type SlaQueue = { id: number; name: string; schedules: ScheduleEntry[]; firstResponse: number | null; resolution: number | null }
 export type SlaSetup = { scheduleType: string; companySchedules: ScheduleEntry[]; queues: SlaQueue[] }
 
+/**
+ * The period's attendances, packed by PostgreSQL into one text ("queue,user,queued,started,finished;"
+ * per row, times as epoch ms, empty for null): 15,000 rows cross the wire and are parsed as one string
+ * in a few milliseconds, where as rows they cost ten times more (bench/dashboard).
+ */
 export async function slaAttendances(db: Executor, scope: Scope): Promise<SlaAttendance[]> {
   const tt = ticketTracking
-  const epochMs = (column: AnyColumn) => sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`.mapWith((value: unknown) => (value === null ? null : Number(value)))
-  return db
-    .select({ queueId: tt.queueId, userId: tt.userId, queuedAt: epochMs(tt.queuedAt), startedAt: epochMs(tt.startedAt), finishedAt: epochMs(tt.finishedAt) })
+  const epochMs = (column: AnyColumn) => sql`coalesce((extract(epoch from ${column}) * 1000)::bigint::text, '')`
+  const [row] = await db
+    .select({
+      packed: sql<string | null>`string_agg(concat_ws(',', coalesce(${tt.queueId}::text, ''), coalesce(${tt.userId}::text, ''), ${epochMs(tt.queuedAt)}, ${epochMs(tt.startedAt)}, ${epochMs(tt.finishedAt)}), ';')`,
+    })
     .from(tt)
     .where(trackingInRange(scope))
+  if (!row?.packed) return []
+  const value = (text: string | undefined) => (text ? Number(text) : null)
+  return row.packed.split(';').map((line) => {
+    const [queueId, userId, queuedAt, startedAt, finishedAt] = line.split(',')
+    return { queueId: value(queueId), userId: value(userId), queuedAt: value(queuedAt), startedAt: value(startedAt), finishedAt: value(finishedAt) }
+  })
 }
 
 export async function slaSetup(db: Executor, companyId: number): Promise<SlaSetup> {
