@@ -53,6 +53,7 @@ import { contactDataRoutes } from './modules/contacts/data-routes.ts'
 import { dataRetentionRoutes } from './modules/data-retention/routes.ts'
 import { ticketRoutes } from './modules/tickets/routes.ts'
 import { ticketTagRoutes } from './modules/tickets/tag-routes.ts'
+import { dashboardRoutes } from './modules/dashboard/routes.ts'
 import { ticketVisibilityOf } from './modules/tickets/viewer.ts'
 import { webPages } from './web/pages.ts'
 import { promptRoutes } from './modules/prompts/routes.ts'
@@ -109,6 +110,7 @@ const serviceDeskRoutes = (deps: Deps, connections: ConnectionManager) =>
     .use(ticketRoutes(deps, ticketMessenger(deps, connections)))
     .use(ticketTagRoutes(deps))
     .use(chatRoutes(deps))
+    .use(dashboardRoutes(deps))
 
 export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
   new Elysia({ prefix: '/api' })

@@ -3,7 +3,7 @@
 // that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
 // the side menu hides its item. Adding a page = one line here plus its island.
 
-export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks', 'financeiro', 'subscription'] as const
+export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks', 'financeiro', 'subscription', 'dashboard'] as const
 export type IslandName = (typeof islandNames)[number]
 
 export type PageRoute = {
@@ -14,6 +14,7 @@ export type PageRoute = {
 }
 
 export const pageRoutes: readonly PageRoute[] = [
+  { path: '/', island: 'dashboard', access: 'private' },
   { path: '/login', island: 'login', access: 'public' },
   { path: '/signup', island: 'signup', access: 'public' },
   { path: '/forgetpsw', island: 'forgetpsw', access: 'public' },

@@ -18,6 +18,10 @@ export const queues = pgTable(
     integrationId: integer().references((): AnyPgColumn => queueIntegrations.id, { onDelete: 'set null' }),
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
     schedules: jsonb().$type<ScheduleEntry[]>().notNull().default([]),
+    /** Service level: business minutes from queuing to an agent taking the ticket; null = no target. */
+    slaFirstResponseMinutes: integer(),
+    /** Service level: business minutes from queuing to the ticket's close; null = no target. */
+    slaResolutionMinutes: integer(),
     ...timestamps,
   },
   (table) => [

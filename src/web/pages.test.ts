@@ -65,11 +65,11 @@ describe('web pages', () => {
     }
   })
 
-  test('pages not built yet are not served; / opens the inbox; the favicon is there', async () => {
-    for (const path of ['/financeiro', '/campaigns', '/files']) expect((await get(path)).status).toBe(404)
+  test('pages not built yet are not served; / is the dashboard; the favicon is there', async () => {
+    for (const path of ['/campaigns', '/no-such-page']) expect((await get(path)).status).toBe(404)
     const root = await get('/')
-    expect(root.status).toBe(302)
-    expect(root.headers.get('location')).toBe('/tickets')
+    expect(root.status).toBe(200)
+    expect(root.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const icon = await get('/favicon.svg')
     expect(icon.status).toBe(200)
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')

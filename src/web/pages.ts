@@ -1,12 +1,12 @@
 // The web pages: each route of web/routes.ts answers with its island's HTML shell, /assets/* serves the
-// build, /favicon.svg the icon, and / goes to the inbox until the dashboard page exists. Redirects
+// build, /favicon.svg the icon, and / is the dashboard (its island sends a non-admin on to the inbox). Redirects
 // between public and private pages happen in the browser: the access token lives only in memory there.
 // The build is made on first use when dist/web is missing or stale, so a fresh clone starts without
 // the prestart step.
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { ensureWebBuild, webRoot, type WebManifest } from '../../web/build-manifest.ts'
-import { HOME_PATH, isPageAvailable, pageRoutes, type IslandName } from '../../web/routes.ts'
+import { pageRoutes, type IslandName } from '../../web/routes.ts'
 import type { Deps } from '../modules/deps.ts'
 import { assetResponse } from './assets.ts'
 import { renderShell, type Shell } from './html-shell.ts'
@@ -83,9 +83,7 @@ export const webPages = (deps: Deps) => {
       () => new Response(Bun.file(join(webRoot, 'public', 'favicon.svg')), { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } }),
       { detail: { hide: true } },
     )
-  // §2: "/" is the dashboard (admin only); until that page exists it opens the inbox.
   // Routes added in a loop register on the instance; the typed API (Eden) does not need to know them.
-  if (!isPageAvailable('/')) plugin.get('/', ({ redirect }) => redirect(HOME_PATH, 302), { detail: { hide: true } })
   for (const route of pageRoutes) plugin.get(route.path, page(route.island), { detail: { hide: true } })
   return plugin
 }

@@ -15,6 +15,8 @@ export const Queue = t.Object({
   integrationId: t.Nullable(t.Integer()),
   promptId: t.Nullable(t.Integer()),
   schedules: t.Array(ScheduleEntry),
+  slaFirstResponseMinutes: t.Nullable(t.Integer()),
+  slaResolutionMinutes: t.Nullable(t.Integer()),
   createdAt: t.Date(),
   updatedAt: t.Date(),
 })
@@ -34,6 +36,9 @@ export const colorSchema = t.String({
 })
 // A Whaticket-family queue form sends `orderQueue: ""` and `integrationId: ""` for none: read as null.
 const reference = (name: string) => legacyNullable(t.Integer({ minimum: 1, maximum: 2_147_483_647, error: `${name} must be a positive integer or null` }))
+/** A service-level target in business minutes: up to 30 days of them. */
+const slaTarget = (name: string, description: string) =>
+  t.Nullable(t.Integer({ minimum: 1, maximum: 43_200, title: name, error: `${name} must be a whole number of minutes from 1 to 43200, or null`, description }))
 const message = (name: string) => t.String({ maxLength: 5000, error: `${name} must be at most 5000 characters` })
 
 const queueFields = {
@@ -45,6 +50,8 @@ const queueFields = {
   integrationId: reference('integrationId'),
   promptId: reference('promptId'),
   schedules: t.Array(ScheduleEntry, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),
+  slaFirstResponseMinutes: slaTarget('slaFirstResponseMinutes', 'Service level: business minutes from queuing until an agent takes the ticket; null for none'),
+  slaResolutionMinutes: slaTarget('slaResolutionMinutes', 'Service level: business minutes from queuing until the ticket is closed; null for none'),
 }
 
 /** Name and colour are required; schedules default to the §9 week when absent. */
@@ -57,6 +64,8 @@ export const CreateQueueBody = t.Object({
   integrationId: t.Optional(queueFields.integrationId),
   promptId: t.Optional(queueFields.promptId),
   schedules: t.Optional(queueFields.schedules),
+  slaFirstResponseMinutes: t.Optional(queueFields.slaFirstResponseMinutes),
+  slaResolutionMinutes: t.Optional(queueFields.slaResolutionMinutes),
 })
 export type CreateQueueBody = typeof CreateQueueBody.static
 

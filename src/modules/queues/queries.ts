@@ -14,6 +14,8 @@ const columns = {
   integrationId: queues.integrationId,
   promptId: queues.promptId,
   schedules: queues.schedules,
+  slaFirstResponseMinutes: queues.slaFirstResponseMinutes,
+  slaResolutionMinutes: queues.slaResolutionMinutes,
   createdAt: queues.createdAt,
   updatedAt: queues.updatedAt,
 }

@@ -85,6 +85,8 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueBo
           integrationId: input.integrationId ?? null,
           promptId: input.promptId ?? null,
           schedules,
+          slaFirstResponseMinutes: input.slaFirstResponseMinutes ?? null,
+          slaResolutionMinutes: input.slaResolutionMinutes ?? null,
         })
         .returning({ id: queues.id })
       return created!.id
@@ -115,6 +117,8 @@ export async function updateQueue(deps: Deps, actor: Actor, queueId: number, inp
         integrationId: input.integrationId,
         promptId: input.promptId,
         schedules: input.schedules,
+        slaFirstResponseMinutes: input.slaFirstResponseMinutes,
+        slaResolutionMinutes: input.slaResolutionMinutes,
       }
       // An empty body changes nothing (and an UPDATE needs at least one column).
       if (Object.values(changes).every((value) => value === undefined)) return

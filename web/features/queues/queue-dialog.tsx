@@ -177,6 +177,26 @@ function QueueForm({ queue: initialQueue, queues, onOpenChange, onSaved, withSch
               maxLength={6}
               description={t`Position in the chatbot menu. Empty: after the numbered queues.`}
             />
+            <TextField
+              label={t`First response target (minutes)`}
+              name="slaFirstResponseMinutes"
+              value={values.slaFirstResponseMinutes}
+              onChange={(value) => set('slaFirstResponseMinutes', value)}
+              error={errorOf('slaFirstResponseMinutes')}
+              inputMode="numeric"
+              maxLength={5}
+              description={t`Service level: business minutes until an agent takes the ticket. Empty: none.`}
+            />
+            <TextField
+              label={t`Resolution target (minutes)`}
+              name="slaResolutionMinutes"
+              value={values.slaResolutionMinutes}
+              onChange={(value) => set('slaResolutionMinutes', value)}
+              error={errorOf('slaResolutionMinutes')}
+              inputMode="numeric"
+              maxLength={5}
+              description={t`Service level: business minutes until the ticket is closed. Empty: none.`}
+            />
             <ColorPicker value={values.color} onChange={(color) => set('color', color)} usedBy={usedBy} error={errorOf('color')} />
             <TextAreaField
               label={t`Greeting message`}

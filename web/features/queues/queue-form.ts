@@ -11,6 +11,8 @@ import { defaultWeek, serverScheduleProblem, weekOf, weekProblems } from '../../
 
 export const MAX_MESSAGE = 5000
 export const MAX_ORDER = 100_000
+/** A service-level target: up to 30 days of business minutes (the server's limit). */
+export const MAX_SLA_MINUTES = 43_200
 
 export type QueueFormValues = {
   name: string
@@ -24,6 +26,9 @@ export type QueueFormValues = {
   promptId: number | null
   /** The integration that answers in this queue; null: none. */
   integrationId: number | null
+  /** Service-level targets in business minutes, as typed: empty means none. */
+  slaFirstResponseMinutes: string
+  slaResolutionMinutes: string
 }
 
 /**
@@ -33,7 +38,16 @@ export type QueueFormValues = {
  */
 export type ShownQueueParts = { schedules: boolean; prompt: boolean; integration: boolean }
 
-export type QueueField = 'name' | 'color' | 'orderQueue' | 'greetingMessage' | 'outOfHoursMessage' | 'promptId' | 'integrationId'
+export type QueueField =
+  | 'name'
+  | 'color'
+  | 'orderQueue'
+  | 'greetingMessage'
+  | 'outOfHoursMessage'
+  | 'promptId'
+  | 'integrationId'
+  | 'slaFirstResponseMinutes'
+  | 'slaResolutionMinutes'
 /** Field errors: the fields above, and `schedules.<index>.startTime|endTime`. */
 export type QueueFormErrors = Partial<Record<string, MessageDescriptor>>
 
@@ -48,10 +62,11 @@ export const queueRules = {
   colorTaken: msg`This colour is already used by another queue. Pick another one.`,
   prompt: msg`Choose one of your company's prompts, or none.`,
   integration: msg`Choose one of your company's integrations, or none.`,
+  sla: msg`Enter a whole number of minutes from 1 to 43200, or leave it empty.`,
 } satisfies Record<string, MessageDescriptor>
 
 export function emptyQueueForm(color: string): QueueFormValues {
-  return { name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek(), promptId: null, integrationId: null }
+  return { name: '', color, orderQueue: '', greetingMessage: '', outOfHoursMessage: '', schedules: defaultWeek(), promptId: null, integrationId: null, slaFirstResponseMinutes: '', slaResolutionMinutes: '' }
 }
 
 export function queueFormOf(queue: QueueRow): QueueFormValues {
@@ -64,7 +79,18 @@ export function queueFormOf(queue: QueueRow): QueueFormValues {
     schedules: weekOf(queue.schedules),
     promptId: queue.promptId,
     integrationId: queue.integrationId,
+    slaFirstResponseMinutes: queue.slaFirstResponseMinutes === null ? '' : String(queue.slaFirstResponseMinutes),
+    slaResolutionMinutes: queue.slaResolutionMinutes === null ? '' : String(queue.slaResolutionMinutes),
   }
+}
+
+/** A target as typed: empty is none (null); undefined when it is not 1 to MAX_SLA_MINUTES whole minutes. */
+function slaOf(value: string): number | null | undefined {
+  const text = value.trim()
+  if (text === '') return null
+  if (!/^[0-9]+$/.test(text)) return undefined
+  const number = Number(text)
+  return number >= 1 && number <= MAX_SLA_MINUTES ? number : undefined
 }
 
 function orderOf(value: string): number | null | undefined {
@@ -83,6 +109,8 @@ export function validateQueueForm(values: QueueFormValues, withSchedules: boolea
   if (orderOf(values.orderQueue) === undefined) errors.orderQueue = queueRules.orderQueue
   if (values.greetingMessage.length > MAX_MESSAGE) errors.greetingMessage = queueRules.message
   if (values.outOfHoursMessage.length > MAX_MESSAGE) errors.outOfHoursMessage = queueRules.message
+  if (slaOf(values.slaFirstResponseMinutes) === undefined) errors.slaFirstResponseMinutes = queueRules.sla
+  if (slaOf(values.slaResolutionMinutes) === undefined) errors.slaResolutionMinutes = queueRules.sla
   if (withSchedules) {
     for (const [field, problem] of Object.entries(weekProblems(values.schedules))) errors[field] = queueRules[problem]
   }
@@ -100,6 +128,8 @@ export function queueBodyOf(values: QueueFormValues, shown: ShownQueueParts) {
     orderQueue: orderOf(values.orderQueue) ?? null,
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
+    slaFirstResponseMinutes: slaOf(values.slaFirstResponseMinutes) ?? null,
+    slaResolutionMinutes: slaOf(values.slaResolutionMinutes) ?? null,
     ...(shown.schedules ? { schedules: values.schedules } : {}),
     ...(shown.prompt ? { promptId: values.promptId } : {}),
     ...(shown.integration ? { integrationId: values.integrationId } : {}),
@@ -115,6 +145,8 @@ const serverRules: Record<QueueField, MessageDescriptor> = {
   outOfHoursMessage: queueRules.message,
   promptId: queueRules.prompt,
   integrationId: queueRules.integration,
+  slaFirstResponseMinutes: queueRules.sla,
+  slaResolutionMinutes: queueRules.sla,
 }
 const isServerField = (field: string): field is QueueField => Object.hasOwn(serverRules, field)
 

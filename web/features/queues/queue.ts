@@ -11,13 +11,15 @@ export type QueueRow = {
   integrationId: number | null
   promptId: number | null
   schedules: ScheduleEntry[]
+  slaFirstResponseMinutes: number | null
+  slaResolutionMinutes: number | null
 }
 
 
 /** Only the fields the page uses: the socket and the REST answer carry more (dates, companyId). */
 export function toQueueRow(queue: QueueRow): QueueRow {
-  const { id, name, color, greetingMessage, outOfHoursMessage, orderQueue, integrationId, promptId, schedules } = queue
-  return { id, name, color, greetingMessage, outOfHoursMessage, orderQueue, integrationId, promptId, schedules }
+  const { id, name, color, greetingMessage, outOfHoursMessage, orderQueue, integrationId, promptId, schedules, slaFirstResponseMinutes, slaResolutionMinutes } = queue
+  return { id, name, color, greetingMessage, outOfHoursMessage, orderQueue, integrationId, promptId, schedules, slaFirstResponseMinutes, slaResolutionMinutes }
 }
 
 /** The server's order (src/modules/queues/queries.ts findQueues): orderQueue with unset last, then name, then id. */

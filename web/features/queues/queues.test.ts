@@ -97,14 +97,25 @@ describe('queue form', () => {
     const good = { ...emptyQueueForm('#1d4ed8'), name: ' Vendas ', orderQueue: '' }
     expect(validateQueueForm(good, true)).toEqual({})
     const nothingElse = { schedules: false, prompt: false, integration: false }
-    expect(queueBodyOf(good, nothingElse)).toEqual({ name: 'Vendas', color: '#1d4ed8', orderQueue: null, greetingMessage: '', outOfHoursMessage: '' })
+    expect(queueBodyOf(good, nothingElse)).toEqual({
+      name: 'Vendas',
+      color: '#1d4ed8',
+      orderQueue: null,
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      slaFirstResponseMinutes: null,
+      slaResolutionMinutes: null,
+    })
+    // Service-level targets: whole minutes 1 to 43200, empty for none.
+    expect(Object.keys(validateQueueForm({ ...good, slaFirstResponseMinutes: '0', slaResolutionMinutes: '1.5' }, false))).toEqual(['slaFirstResponseMinutes', 'slaResolutionMinutes'])
+    expect(queueBodyOf({ ...good, slaFirstResponseMinutes: ' 15 ', slaResolutionMinutes: '' }, nothingElse)).toMatchObject({ slaFirstResponseMinutes: 15, slaResolutionMinutes: null })
     expect(queueBodyOf({ ...good, orderQueue: '3' }, { ...nothingElse, schedules: true }).schedules).toHaveLength(7)
   })
   test('prompt and integration: read from the queue, sent (null clears) only when their selects are shown', () => {
     expect(emptyQueueForm('#1d4ed8')).toMatchObject({ promptId: null, integrationId: null })
-    const stored = { id: 3, name: 'Vendas', color: '#1d4ed8', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, promptId: 7, integrationId: 9, schedules: [] }
+    const stored = { id: 3, name: 'Vendas', color: '#1d4ed8', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, promptId: 7, integrationId: 9, schedules: [], slaFirstResponseMinutes: 30, slaResolutionMinutes: null }
     const values = queueFormOf(stored)
-    expect(values).toMatchObject({ promptId: 7, integrationId: 9 })
+    expect(values).toMatchObject({ promptId: 7, integrationId: 9, slaFirstResponseMinutes: '30', slaResolutionMinutes: '' })
     const everything = { schedules: true, prompt: true, integration: true }
     expect(queueBodyOf(values, everything)).toMatchObject({ promptId: 7, integrationId: 9 })
     expect(queueBodyOf({ ...values, promptId: null, integrationId: null }, everything)).toMatchObject({ promptId: null, integrationId: null })
