@@ -3,6 +3,7 @@
 // data}; `name` is one of realtimeChannels and `data` is ChannelFrames[name] as JSON.
 // A shared contract: the web bundle imports these values, so this file imports nothing but types
 // (the modules' model types vanish from the bundle).
+import type { Campaign } from '../modules/campaigns/model.ts'
 import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
 import type { Help } from '../modules/helps/model.ts'
 import type { ContactSummary, MessageView } from '../modules/messages/model.ts'
@@ -31,6 +32,7 @@ export const realtimeChannels = [
   'tag',
   'quickemessage',
   'schedule',
+  'campaign',
   'settings',
   'prompt',
   'queueIntegration',
@@ -72,6 +74,11 @@ export type ChannelFrames = {
   /** Shared ones to the company, personal ones to their owner. */
   quickemessage: Crud<'record', QuickMessage, 'id'>
   schedule: Crud<'schedule', Schedule, 'scheduleId'>
+  /** The list's changes to the company, report progress ticks, and (admins only) a restricted connection. */
+  campaign:
+    | Crud<'record', Campaign, 'id'>
+    | { action: 'progress'; campaignId: number }
+    | { action: 'connectionPaused'; whatsappId: number; reason: string; until: Date | null }
   settings: { action: 'update'; setting: Setting } | { action: 'schedules'; schedules: ScheduleEntry[] }
   prompt: Crud<'prompt', Prompt, 'promptId'>
   queueIntegration: Crud<'queueIntegration', QueueIntegration, 'integrationId'>

@@ -6,6 +6,7 @@
 // already returned), so that a listener does not read again what the service just wrote.
 import { t, type Static } from 'elysia'
 import { authEventSchemas } from './auth/events.ts'
+import { campaignEventSchemas } from './campaigns/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -44,6 +45,7 @@ export const domainEventSchemas = {
   ...tagEventSchemas,
   ...quickMessageEventSchemas,
   ...scheduleEventSchemas,
+  ...campaignEventSchemas,
   ...ticketEventSchemas,
   ...messageEventSchemas,
   ...contactEventSchemas,

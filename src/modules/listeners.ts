@@ -3,6 +3,7 @@
 import type { Deps } from './deps.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
+import { listenCampaignRealtime, listenCampaignReplies } from './campaigns/service.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenMessageMediaErasure } from './messages/media-erasure.ts'
 import { listenMessageRealtime } from './messages/realtime.ts'
@@ -41,6 +42,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenTagRealtime(deps),
     listenQuickMessageRealtime(deps),
     listenScheduleRealtime(deps),
+    listenCampaignRealtime(deps),
+    listenCampaignReplies(deps),
     listenTicketRealtime(deps),
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),

@@ -69,8 +69,9 @@ export function mediaTypeOfMimetype(mimetype: string): MediaType {
   return 'application'
 }
 
-export function createSimulator(options: { network?: SimulatorNetwork; logger?: Logger; now?: () => Date } = {}): Simulator {
-  const network = options.network ?? createSimulatorNetwork()
+/** outboxFile: the outbox journal (SIMULATOR_OUTBOX_FILE), so what was sent survives the process (network.ts). */
+export function createSimulator(options: { network?: SimulatorNetwork; logger?: Logger; now?: () => Date; outboxFile?: string } = {}): Simulator {
+  const network = options.network ?? createSimulatorNetwork({}, { journalPath: options.outboxFile })
   const { logger } = options
   const now = options.now ?? (() => new Date())
 
