@@ -16,6 +16,11 @@ export type ConnectionState = {
   number?: string
   /** True when WhatsApp logged this device out: the stored keys are void. */
   loggedOut?: boolean
+  /**
+   * WhatsApp restricted what the number may send (Baileys' reachoutTimeLock: too many messages to
+   * people who never wrote in), or lifted it (active false). Campaigns on the connection pause.
+   */
+  restriction?: { active: boolean; reason: string; until?: Date }
 }
 
 export type MediaDownloadOptions = {

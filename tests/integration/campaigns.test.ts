@@ -252,7 +252,9 @@ describe('protecting the number', () => {
     await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
     const alerts: unknown[] = []
     const stop = context.deps.bus.on('campaign.connection_paused', (event) => void alerts.push(event))
-    await recordConnectionRestriction(context.deps, { companyId, whatsappId, active: true, reason: 'reachout_timelock', until: new Date(Date.now() + 3_600_000) })
+    // WhatsApp's signal through the provider port's state, as Baileys reports reachoutTimeLock.
+    await context.simulator.simulateRestriction(whatsappId, { active: true, until: new Date(Date.now() + 3_600_000) })
+    await waitFor(() => alerts.length === 1)
     stop()
     expect(alerts).toHaveLength(1)
     expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'waiting', sent: 0 })
