@@ -161,3 +161,11 @@ export const CampaignReport = t.Object({
   hasMore: t.Boolean(),
 })
 export type CampaignReport = typeof CampaignReport.static
+
+const Choice = t.Object({ id: t.Integer(), name: t.String() })
+export const CampaignChoices = t.Object({
+  whatsapps: t.Array(t.Object({ id: t.Integer(), name: t.String(), status: t.String() })),
+  contactLists: t.Array(Choice),
+  tags: t.Array(Choice),
+  fileLists: t.Array(Choice),
+})

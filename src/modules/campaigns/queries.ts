@@ -164,3 +164,12 @@ export async function countShippingByStatus(db: Executor, scope: { companyId: nu
     .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId)))
     .groupBy(campaignShipping.status)
 }
+
+/** What the campaign dialog chooses from: connections, contact lists, tags and file lists of the company. */
+export async function findCampaignChoices(db: Executor, companyId: number) {
+  const connections = await db.select({ id: whatsapps.id, name: whatsapps.name, status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.name))
+  const lists = await db.select({ id: contactLists.id, name: contactLists.name }).from(contactLists).where(eq(contactLists.companyId, companyId)).orderBy(asc(contactLists.name)).limit(1000)
+  const tagRows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.companyId, companyId)).orderBy(asc(tags.name)).limit(1000)
+  const fileLists = await db.select({ id: files.id, name: files.name }).from(files).where(eq(files.companyId, companyId)).orderBy(asc(files.name)).limit(1000)
+  return { whatsapps: connections, contactLists: lists, tags: tagRows, fileLists }
+}

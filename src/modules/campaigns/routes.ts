@@ -4,9 +4,10 @@
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
-import { Campaign, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
+import { Campaign, CampaignChoices, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
 import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, showCampaign, updateCampaign } from './lifecycle.ts'
 import { campaignReport, exportCampaignReport, preflightCampaign } from './report.ts'
+import { findCampaignChoices } from './queries.ts'
 import { CampaignSettingRow, CampaignSettingsBody, listCampaignSettings, saveCampaignSettings } from './settings.ts'
 
 const auth = { profile: 'admin', feature: 'useCampaigns' } as const
@@ -19,6 +20,11 @@ export const campaignRoutes = (deps: Deps) =>
       query: CampaignListQuery,
       response: CampaignPage,
       detail: { summary: "The company's campaigns, newest first, 20 per page (searchParam matches the name)" },
+    })
+    .get('/options', ({ caller }) => findCampaignChoices(deps.db, caller.companyId), {
+      auth,
+      response: CampaignChoices,
+      detail: { summary: "What a campaign may use: the company's connections, contact lists, tags and file lists" },
     })
     .post('/preflight', ({ caller, body }) => preflightCampaign(deps, caller, body), {
       auth,

@@ -8,8 +8,9 @@ import type { Executor } from '../../../db/client.ts'
 import { campaignSettings } from '../../../db/schema/index.ts'
 import { invalidField } from '../../core/errors.ts'
 
-export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const
-export const LONGER_INTERVAL_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const
+import { DEFAULT_CAMPAIGN_SETTINGS as DEFAULTS, LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../../contracts/campaigns.ts'
+
+export { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS }
 
 const Variable = t.Object({
   key: t.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z_][\\w-]*$', error: 'a variable key is letters, digits, _ or -, starting with a letter' }),
@@ -56,18 +57,7 @@ export const CampaignSettingsBody = t.Object({ settings: CampaignSettingsInput }
 
 export const CampaignSettingRow = t.Object({ key: t.String(), value: t.String({ description: 'the value as a JSON string' }) })
 
-export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
-  messageInterval: 20,
-  longerIntervalAfter: 20,
-  greaterInterval: 60,
-  variables: [],
-  sendWindow: { enabled: true, start: '08:00', end: '20:00', weekdays: [1, 2, 3, 4, 5, 6] },
-  dailyCap: 200,
-  warmupStart: 20,
-  warmupIncrease: 20,
-  jitterPercent: 30,
-  stopWords: { pt: ['sair', 'parar', 'pare', 'cancelar'], en: ['stop', 'unsubscribe', 'quit'], es: ['salir', 'baja', 'parar', 'detener'] },
-}
+export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = DEFAULTS
 
 const settingKeys = Object.keys(DEFAULT_CAMPAIGN_SETTINGS) as (keyof CampaignSettings)[]
 
