@@ -256,15 +256,26 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     const sentToday = await sentTodayBy(deps, scope.companyId, state.connections.map((connection) => connection.id), dayStart)
     const down = new Set<number>()
 
+    // The lease is renewed a few times per lease period, not per send (a cancel is seen by the claim
+    // itself, which requires the campaign EM_ANDAMENTO); the paused connections are read every 2 s.
+    let renewedAt = 0
+    let pausesReadAt = 0
+    let paused = new Set<number>()
     for (;;) {
       if (options.maxSends !== undefined && sent >= options.maxSends) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
-      if (!(await renewLease(deps, scope, leaseMs))) return { outcome: 'stopped', sent }
+      if (Date.now() - renewedAt > Math.min(1_000, leaseMs / 3)) {
+        if (!(await renewLease(deps, scope, leaseMs))) return { outcome: 'stopped', sent }
+        renewedAt = Date.now()
+      }
       const now = deps.now()
       const opening = nextWindowOpening(now, timezone, settings.sendWindow)
       if (opening.getTime() > now.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: opening.getTime() - now.getTime() })
       if (startOfLocalDay(now, timezone).getTime() !== dayStart.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
 
-      const paused = await pausedConnections(deps, scope.companyId)
+      if (Date.now() - pausesReadAt > 2_000) {
+        paused = await pausedConnections(deps, scope.companyId)
+        pausesReadAt = Date.now()
+      }
       const available = state.connections.filter((connection) => {
         if (paused.has(connection.id) || down.has(connection.id)) return false
         const cap = dailyCapFor(connection.createdAt, now, settings)
@@ -299,6 +310,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         if (waitMs > maxSleepMs) return await wait({ outcome: 'waiting', sent, retryInMs: waitMs })
         if (waitMs > 0) {
           await sleep(waitMs)
+          renewedAt = 0
           continue
         }
       }
@@ -308,9 +320,20 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       const [claimed] = await deps.db
         .update(campaignShipping)
         .set({ status: 'CLAIMED', claimedAt: now, attempts: sql`${campaignShipping.attempts} + 1`, wid, message: body, whatsappId: choice.id })
-        .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id), eq(campaignShipping.status, 'PENDING')))
+        .where(
+          and(
+            eq(campaignShipping.companyId, scope.companyId),
+            eq(campaignShipping.id, row.id),
+            eq(campaignShipping.status, 'PENDING'),
+            // Cancelled since the last lease renewal: nothing more is claimed.
+            sql`exists (select 1 from campaigns c where c.id = ${scope.campaignId} and c.company_id = ${scope.companyId} and c.status = 'EM_ANDAMENTO')`,
+          ),
+        )
         .returning({ attempts: campaignShipping.attempts, ack: campaignShipping.ack })
-      if (!claimed) continue
+      if (!claimed) {
+        renewedAt = 0
+        continue
+      }
 
       const parcel: CampaignParcel = { body, ...(state.attachments.media ? { media: state.attachments.media } : {}), files: state.attachments.files }
       const ids = [wid, ...parcel.files.map((_, index) => campaignMessageId({ ...scope, shippingId: row.id }, index + 1))]

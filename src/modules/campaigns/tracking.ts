@@ -5,6 +5,32 @@ import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../
 import type { Deps } from '../deps.ts'
 import { isStopWord, loadCampaignSettings } from './settings.ts'
 
+/** Receipts come two per send: the report hears of them at most this often per campaign. */
+const PROGRESS_EVERY_MS = 300
+const lastProgress = new Map<number, number>()
+
+const trailing = new Set<number>()
+
+async function progressed(deps: Pick<Deps, 'bus'>, companyId: number, campaignId: number): Promise<void> {
+  const now = Date.now()
+  const since = now - (lastProgress.get(campaignId) ?? 0)
+  if (since < PROGRESS_EVERY_MS) {
+    // One trailing tick, so that the last receipts of a burst reach the report too.
+    if (!trailing.has(campaignId)) {
+      trailing.add(campaignId)
+      setTimeout(() => {
+        trailing.delete(campaignId)
+        lastProgress.set(campaignId, Date.now())
+        void deps.bus.emit('campaign.progressed', { companyId, campaignId })
+      }, PROGRESS_EVERY_MS - since)
+    }
+    return
+  }
+  lastProgress.set(campaignId, now)
+  if (lastProgress.size > 10_000) lastProgress.clear()
+  await deps.bus.emit('campaign.progressed', { companyId, campaignId })
+}
+
 /** A reply counts for the campaign message sent to the number within this long before it. */
 export const REPLY_WINDOW_MS = 7 * 86_400_000
 
@@ -23,7 +49,7 @@ export async function recordCampaignAck(deps: Deps, connection: { companyId: num
     })
     .where(and(eq(campaignShipping.companyId, connection.companyId), eq(campaignShipping.whatsappId, connection.whatsappId), eq(campaignShipping.wid, update.id), lt(campaignShipping.ack, update.ack)))
     .returning({ campaignId: campaignShipping.campaignId })
-  for (const row of rows) await deps.bus.emit('campaign.progressed', { companyId: connection.companyId, campaignId: row.campaignId })
+  for (const row of rows) await progressed(deps, connection.companyId, row.campaignId)
   if (rows.length > 0) return true
   // Already at that ack or higher: still a campaign message.
   const [known] = await deps.db
