@@ -187,7 +187,12 @@ async function loadRunState(deps: Deps, campaign: CampaignRow): Promise<RunState
 
 type NextRow = { id: number; number: string; name: string; email: string; variant: number; whatsappId: number | null; attempts: number; ack: number }
 
-async function nextPendingRow(deps: Deps, scope: Scope): Promise<NextRow | undefined> {
+/**
+ * The first PENDING row after `afterId`. The keyset matters: every send updates its row, leaving dead
+ * index entries behind under 'PENDING' until vacuum; scanning from the start each time would wade
+ * through all of them (a slowdown that grows with the campaign), starting after the last one does not.
+ */
+async function nextPendingRow(deps: Deps, scope: Scope, afterId: number): Promise<NextRow | undefined> {
   const [row] = await deps.db
     .select({
       id: campaignShipping.id,
@@ -200,7 +205,7 @@ async function nextPendingRow(deps: Deps, scope: Scope): Promise<NextRow | undef
       ack: campaignShipping.ack,
     })
     .from(campaignShipping)
-    .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'PENDING')))
+    .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'PENDING'), gt(campaignShipping.id, afterId)))
     .orderBy(asc(campaignShipping.id))
     .limit(1)
   return row
@@ -259,6 +264,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     // The lease is renewed a few times per lease period, not per send (a cancel is seen by the claim
     // itself, which requires the campaign EM_ANDAMENTO); the paused connections are read every 2 s.
     let renewedAt = 0
+    let cursor = 0
     let pausesReadAt = 0
     let paused = new Set<number>()
     for (;;) {
@@ -281,7 +287,12 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         const cap = dailyCapFor(connection.createdAt, now, settings)
         return cap === 0 || (sentToday.get(connection.id) ?? 0) < cap
       })
-      const row = await nextPendingRow(deps, scope)
+      let row = await nextPendingRow(deps, scope, cursor)
+      // Rows put back behind the cursor (a connection that was down) are found from the start.
+      if (!row && cursor > 0) {
+        cursor = 0
+        row = await nextPendingRow(deps, scope, cursor)
+      }
       if (!row) {
         const [open] = await deps.db
           .select({ count: count() })
@@ -330,6 +341,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
           ),
         )
         .returning({ attempts: campaignShipping.attempts, ack: campaignShipping.ack })
+      cursor = row.id
       if (!claimed) {
         renewedAt = 0
         continue
@@ -349,6 +361,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         if (isConnectionDown(error)) {
           // Not this contact's fault: the row waits for the connection (its next claim checks first).
           down.add(choice.id)
+          cursor = 0
           await deps.db.update(campaignShipping).set({ status: 'PENDING' }).where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
           continue
         }
