@@ -40,7 +40,6 @@ export function CampaignReportPage() {
 
   useEffect(() => {
     void load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   useChannel('campaign', (event) => {

@@ -109,7 +109,6 @@ export function CampaignsPage() {
         },
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n],
   )
 
