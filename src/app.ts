@@ -44,6 +44,8 @@ import { queueOptionRoutes } from './modules/queue-options/routes.ts'
 import { tagRoutes } from './modules/tags/routes.ts'
 import { quickMessageRoutes } from './modules/quick-messages/routes.ts'
 import { scheduleRoutes } from './modules/schedules/routes.ts'
+import { campaignRoutes, campaignSettingRoutes } from './modules/campaigns/routes.ts'
+import { campaignDeliverTask } from './modules/campaigns/service.ts'
 import { ticketNoteRoutes } from './modules/ticket-notes/routes.ts'
 import { ticketMessenger } from './modules/messages/automatic-send.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
@@ -92,6 +94,8 @@ const administrationRoutes = (deps: Deps, connections: ConnectionManager, simula
     .use(tagRoutes(deps))
     .use(quickMessageRoutes(deps))
     .use(scheduleRoutes(deps))
+    .use(campaignRoutes(deps))
+    .use(campaignSettingRoutes(deps))
     .use(promptRoutes(deps))
     .use(queueIntegrationRoutes(deps))
     .use(contactListRoutes(deps))
@@ -132,12 +136,12 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // back through the manager (to reject calls, mark read), hence the closure.
   const pipeline = createInboundPipeline(deps, { registry: { providerFor: (ref) => connections.providerFor(ref) } })
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
-  const network = options.simulator ?? createSimulator({ logger: deps.logger, now: deps.now })
+  const network = options.simulator ?? createSimulator({ logger: deps.logger, now: deps.now, outboxFile: deps.config.simulatorOutboxFile })
   const simulator = deps.config.whatsappSimulator ? network : undefined
   // Every message is on this instance's disk before the pipeline stores it (a DB outage or a crash loses none).
   const inbound = createDurableInbound(deps, pipeline)
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
-  const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask] })
+  const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask, campaignDeliverTask] })
   wireChatbot(deps, pipeline, connections)
   // Contact list numbers are checked with WhatsApp in the background as they arrive.
   const unwireContactListChecks = wireContactListChecks(deps, connections)

@@ -71,6 +71,12 @@ export function loadConfig() {
     dataDir,
     adminPassword: optional('ADMIN_PASSWORD'),
     whatsappSimulator: flagFrom('WHATSAPP_SIMULATOR', false),
+    /** The simulator's outbox journal: its sends survive a restart (kill -9 tests, benchmarks). */
+    simulatorOutboxFile: optional('SIMULATOR_OUTBOX_FILE'),
+    /** How often running and due campaigns are looked for (a dead run's campaign is taken up then). */
+    campaignSweepMs: Math.max(1, integerFrom('CAMPAIGN_SWEEP_SECONDS', 15)) * 1000,
+    /** How long a campaign's dispatcher holds it unrenewed: after a crash, another takes over after this. */
+    campaignLeaseMs: Math.max(2, integerFrom('CAMPAIGN_LEASE_SECONDS', 30)) * 1000,
     /** With REDIS_URL: how long a WhatsApp session's lease lasts unrenewed (renewed every third of it). */
     whatsappLeaseSeconds: Math.max(1, integerFrom('WHATSAPP_LEASE_SECONDS', 30)),
     jwtSecret,

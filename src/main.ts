@@ -11,6 +11,7 @@ import { createJobQueue, type JobQueue } from '../jobs/queue.ts'
 import { startTicketTimers } from '../jobs/ticket-timers.ts'
 import { startAuditPurge } from '../jobs/audit-purge.ts'
 import { startScheduledMessages } from '../jobs/scheduled-messages.ts'
+import { startCampaigns } from '../jobs/campaigns.ts'
 import { startDataRetention } from '../jobs/data-retention.ts'
 import { startContactListChecks } from '../jobs/contact-list-checks.ts'
 import { startWebhookDeliveries } from '../jobs/webhook-deliveries.ts'
@@ -43,7 +44,7 @@ export async function startServer() {
   const sealedCredentials = (await sealLegacyPromptKeys(deps)) + (await sealLegacyIntegrationKeys(deps))
   if (sealedCredentials > 0) logger.info('stored credentials sealed with SECRETS_KEY', { count: sealedCredentials })
   // The simulated WhatsApp network (WHATSAPP_SIMULATOR) must not forget its phones and outboxes either.
-  const simulator = config.whatsappSimulator ? (globals.__zapdeskSimulator ??= createSimulator({ logger, now: deps.now })) : undefined
+  const simulator = config.whatsappSimulator ? (globals.__zapdeskSimulator ??= createSimulator({ logger, now: deps.now, outboxFile: config.simulatorOutboxFile })) : undefined
   // No SO_REUSEPORT: a second server on a taken port must fail, not silently share its requests.
   const app = createApp(deps, { simulator }).listen({ port: config.port, hostname: config.host, reusePort: false })
   // WhatsApp sessions that were up resume, staggered. After a hot reload the previous run's sessions
@@ -59,6 +60,8 @@ export async function startServer() {
   await startTicketTimers(deps, connections, jobs)
   // Scheduled messages go out from the same queue, checked every 30 s.
   await startScheduledMessages(deps, connections, jobs)
+  // Campaigns: dispatched when started, and swept so that a run that died goes on from its rows.
+  await startCampaigns(deps, connections, jobs, { sweepEveryMs: config.campaignSweepMs, leaseMs: config.campaignLeaseMs })
   // Data retention: each company's old closed tickets' messages, once a day (checked hourly).
   await startDataRetention(deps, jobs)
   // The audit log's retention, once a day.

@@ -3,7 +3,7 @@
 // that exist). A page of §2 that is not built yet is simply absent here: the server answers 404 and
 // the side menu hides its item. Adding a page = one line here plus its island.
 
-export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks', 'financeiro', 'subscription', 'dashboard'] as const
+export const islandNames = ['login', 'signup', 'forgetpsw', 'tickets', 'tags', 'quick-messages', 'helps', 'todolist', 'connections', 'queues', 'schedules', 'users', 'settings', 'contacts', 'prompts', 'queue-integration', 'audit-log', 'chats', 'announcements', 'kanban', 'messages-api', 'contact-lists', 'contact-list-items', 'files', 'webhooks', 'financeiro', 'subscription', 'dashboard', 'campaigns', 'campaign-report', 'campaigns-config'] as const
 export type IslandName = (typeof islandNames)[number]
 
 export type PageRoute = {
@@ -44,6 +44,9 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/webhooks', island: 'webhooks', access: 'private' },
   { path: '/financeiro', island: 'financeiro', access: 'private' },
   { path: '/subscription', island: 'subscription', access: 'private' },
+  { path: '/campaigns', island: 'campaigns', access: 'private' },
+  { path: '/campaign/:campaignId/report', island: 'campaign-report', access: 'private' },
+  { path: '/campaigns-config', island: 'campaigns-config', access: 'private' },
 ]
 
 /** Where a signed-in user lands: after login and when opening a public page while signed in. */

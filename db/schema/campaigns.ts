@@ -1,7 +1,7 @@
 // Campaigns (bulk sends), their settings and per-contact shipping, and the file lists they attach.
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies.ts'
-import { contactListItems, contactLists } from './contacts.ts'
+import { contactListItems, contactLists, contacts } from './contacts.ts'
 import { createdAt, id, timestamps } from './columns.ts'
 import { tags } from './tags.ts'
 import { whatsapps } from './whatsapps.ts'
@@ -63,6 +63,15 @@ export const campaigns = pgTable(
     fileListId: integer().references(() => files.id, { onDelete: 'set null' }),
     mediaPath: text(),
     mediaName: text(),
+    /** Spread the sends over every connected connection of the company, not only whatsappId (protects each number). */
+    rotateConnections: boolean().notNull().default(false),
+    /**
+     * The dispatcher holding the campaign until then (renewed while it sends): one sender per campaign
+     * across instances; a dispatcher killed mid-run lets it lapse and the next one takes over.
+     */
+    dispatchLeaseUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    /** When the recipients were planned into shipping rows (null: not yet). */
+    plannedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -86,6 +95,9 @@ export const campaignSettings = pgTable(
   (table) => [uniqueIndex('campaign_settings_company_key_unique').on(table.companyId, table.key)],
 )
 
+export const shippingStatuses = ['PENDING', 'CLAIMED', 'SENT', 'FAILED', 'OPTED_OUT', 'INVALID'] as const
+export type ShippingStatus = (typeof shippingStatuses)[number]
+
 export const campaignShipping = pgTable(
   'campaign_shipping',
   {
@@ -97,17 +109,81 @@ export const campaignShipping = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     contactListItemId: integer().references(() => contactListItems.id, { onDelete: 'set null' }),
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    /** The connection it goes out on (rotation spreads a campaign over several). */
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
     number: text().notNull(),
+    name: text().notNull().default(''),
+    email: text().notNull().default(''),
+    /** Which of message1..5 (1-based) this contact gets; the rendered text is `message` once claimed. */
+    variant: integer().notNull().default(1),
     message: text().notNull().default(''),
+    /**
+     * PENDING -> CLAIMED (written before the provider is called) -> SENT (after it answered) or
+     * FAILED; OPTED_OUT and INVALID are never sent. A CLAIMED row without a live dispatcher is checked
+     * against the provider before it is sent again (campaigns/recovery.ts).
+     */
+    status: text().$type<ShippingStatus>().notNull().default('PENDING'),
+    /** WhatsApp's message id: deterministic per row, so a retry after a crash is the same message. */
+    wid: text(),
+    claimedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** When it is due; the dispatcher picks rows by this on boot too, so a restart loses nothing. */
     scheduledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** WhatsApp's receipt: 1 sent, 2 server, 3 delivered, 4/5 read. */
+    ack: integer().notNull().default(0),
     deliveredAt: timestamp({ withTimezone: true, mode: 'date' }),
+    readAt: timestamp({ withTimezone: true, mode: 'date' }),
+    repliedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    reply: text(),
+    attempts: integer().notNull().default(0),
     error: text(),
     createdAt: createdAt(),
   },
   (table) => [
     // A campaign sends to each number once, even if restarted.
     uniqueIndex('campaign_shipping_campaign_number_unique').on(table.campaignId, table.number),
-    index('campaign_shipping_pending_idx').on(table.campaignId, table.deliveredAt),
+    index('campaign_shipping_pending_idx').on(table.campaignId, table.status, table.id),
+    // Acks find their row by WhatsApp id.
+    index('campaign_shipping_wid_idx').on(table.whatsappId, table.wid),
+    // The daily cap counts a connection's sends since midnight; replies find the latest send to a number.
+    index('campaign_shipping_sent_idx').on(table.companyId, table.whatsappId, table.sentAt),
+    index('campaign_shipping_number_idx').on(table.companyId, table.number, table.sentAt),
   ],
+)
+
+/** A contact who answered a stop word: no later campaign of the company sends to the number. */
+export const campaignOptOuts = pgTable(
+  'campaign_opt_outs',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: text().notNull(),
+    word: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('campaign_opt_outs_company_number_unique').on(table.companyId, table.number)],
+)
+
+/**
+ * A connection whose campaign sends are held: WhatsApp signalled a restriction (reach-out limit,
+ * account restriction). Held until `until`, or until an admin releases it.
+ */
+export const campaignConnectionPauses = pgTable(
+  'campaign_connection_pauses',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    until: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('campaign_connection_pauses_whatsapp_unique').on(table.whatsappId)],
 )

@@ -16,6 +16,11 @@ export type ConnectionState = {
   number?: string
   /** True when WhatsApp logged this device out: the stored keys are void. */
   loggedOut?: boolean
+  /**
+   * WhatsApp restricted what the number may send (Baileys' reachoutTimeLock: too many messages to
+   * people who never wrote in), or lifted it (active false). Campaigns on the connection pause.
+   */
+  restriction?: { active: boolean; reason: string; until?: Date }
 }
 
 export type MediaDownloadOptions = {
@@ -101,8 +106,20 @@ export interface WhatsAppProvider {
   disconnect(): Promise<void>
   /** Logs the device out and forgets the credentials. */
   logout(): Promise<void>
-  sendText(input: { to: string; body: string; quotedId?: string; isGroup?: boolean }): Promise<SendResult>
-  sendMedia(input: { to: string; media: OutgoingMedia; quotedId?: string; isGroup?: boolean }): Promise<SendResult>
+  /**
+   * `id`: the WhatsApp message id to use instead of a fresh one. A campaign gives each contact's send a
+   * deterministic id, so a send retried after a crash is the same message (WhatsApp keys messages by
+   * it) and can be looked up (findSent).
+   */
+  sendText(input: { to: string; body: string; quotedId?: string; isGroup?: boolean; id?: string }): Promise<SendResult>
+  sendMedia(input: { to: string; media: OutgoingMedia; quotedId?: string; isGroup?: boolean; id?: string }): Promise<SendResult>
+  /**
+   * Whether a message with this id already left through this connection, where the adapter can know:
+   * the simulator keeps its outbox (on disk with SIMULATOR_OUTBOX_FILE, so it survives a kill);
+   * Baileys keeps no store of sent messages, so it leaves this out and the caller relies on the echo
+   * stored in the messages table and on the id being deterministic.
+   */
+  findSent?(id: string): Promise<SendResult | undefined>
   deleteForEveryone(input: { to: string; id: string; fromMe: boolean; isGroup?: boolean }): Promise<void>
   markRead(input: { to: string; ids: string[]; isGroup?: boolean }): Promise<void>
   /** Whether a number is on WhatsApp, and its canonical digits. */

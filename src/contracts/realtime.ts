@@ -5,6 +5,7 @@
 // (the modules' model types vanish from the bundle).
 import type { Announcement } from '../modules/announcements/model.ts'
 import type { Chat, ChatMessage } from '../modules/chats/model.ts'
+import type { Campaign } from '../modules/campaigns/model.ts'
 import type { Company, ScheduleEntry } from '../modules/companies/model.ts'
 import type { ContactList, ContactListItem } from '../modules/contact-lists/model.ts'
 import type { FileList } from '../modules/file-lists/model.ts'
@@ -35,6 +36,7 @@ export const realtimeChannels = [
   'tag',
   'quickemessage',
   'schedule',
+  'campaign',
   'settings',
   'prompt',
   'queueIntegration',
@@ -96,6 +98,11 @@ export type ChannelFrames = {
   /** Shared ones to the company, personal ones to their owner. */
   quickemessage: Crud<'record', QuickMessage, 'id'>
   schedule: Crud<'schedule', Schedule, 'scheduleId'>
+  /** The list's changes to the company, report progress ticks, and (admins only) a restricted connection. */
+  campaign:
+    | Crud<'record', Campaign, 'id'>
+    | { action: 'progress'; campaignId: number }
+    | { action: 'connectionPaused'; whatsappId: number; reason: string; until: Date | null }
   settings: { action: 'update'; setting: Setting } | { action: 'schedules'; schedules: ScheduleEntry[] }
   prompt: Crud<'prompt', Prompt, 'promptId'>
   queueIntegration: Crud<'queueIntegration', QueueIntegration, 'integrationId'>

@@ -69,6 +69,11 @@ export const errorStatus = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A scheduled message already sent (or being sent) is history: it cannot change (§4 Schedule). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  /** §4: editable only INATIVA or CANCELADA, or PROGRAMADA with scheduledAt more than 1 hour away. */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** Cancel needs EM_ANDAMENTO or PROGRAMADA, restart needs CANCELADA, delete anything but EM_ANDAMENTO. */
+  ERR_CAMPAIGN_INVALID_STATUS: 409,
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_INTEGRATION_NAME_ALREADY_EXISTS: 409,
   ERR_NO_PROMPT_FOUND: 404,

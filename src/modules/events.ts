@@ -9,6 +9,7 @@ import { announcementEventSchemas } from './announcements/events.ts'
 import { authEventSchemas } from './auth/events.ts'
 import { chatEventSchemas } from './chats/events.ts'
 import { billingEventSchemas } from './billing/events.ts'
+import { campaignEventSchemas } from './campaigns/events.ts'
 import { companyEventSchemas } from './companies/events.ts'
 import { helpEventSchemas } from './helps/events.ts'
 import { planEventSchemas } from './plans/events.ts'
@@ -50,6 +51,7 @@ export const domainEventSchemas = {
   ...tagEventSchemas,
   ...quickMessageEventSchemas,
   ...scheduleEventSchemas,
+  ...campaignEventSchemas,
   ...ticketEventSchemas,
   ...messageEventSchemas,
   ...contactEventSchemas,

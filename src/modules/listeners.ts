@@ -6,6 +6,7 @@ import { listenChatRealtime } from './chats/realtime.ts'
 import { listenAuthRealtime, listenTwoFactorLog } from './auth/realtime.ts'
 import { listenAuditLog } from './audit/listener.ts'
 import { listenBillingRealtime } from './billing/realtime.ts'
+import { listenCampaignRealtime, listenCampaignReplies } from './campaigns/service.ts'
 import { listenContactRealtime } from './contacts/realtime.ts'
 import { listenContactListRealtime } from './contact-lists/realtime.ts'
 import { listenFileListRealtime } from './file-lists/realtime.ts'
@@ -50,6 +51,8 @@ export function listenDomainEvents(deps: Deps): () => void {
     listenQuickMessageRealtime(deps),
     listenScheduleRealtime(deps),
     listenScheduleReplies(deps),
+    listenCampaignRealtime(deps),
+    listenCampaignReplies(deps),
     listenTicketRealtime(deps),
     listenMessageRealtime(deps),
     listenMessageMediaErasure(deps),

@@ -65,8 +65,8 @@ describe('web pages', () => {
     }
   })
 
-  test('pages not built yet are not served; / is the dashboard; the favicon is there', async () => {
-    for (const path of ['/campaigns', '/no-such-page']) expect((await get(path)).status).toBe(404)
+  test('an unknown page is not served (every page of §2 is built); / is the dashboard; the favicon is there', async () => {
+    for (const path of ['/no-such-page', '/campaigns-x', '/tickets-old']) expect((await get(path)).status).toBe(404)
     const root = await get('/')
     expect(root.status).toBe(200)
     expect(root.headers.get('content-type')).toBe('text/html; charset=utf-8')

@@ -44,6 +44,14 @@ export function createConnectionUpdates(context: BaileysContext, sockets: Socket
     if (update.qr) await onQr(sock, life, update.qr)
     if (life.generation !== state.generation) return
     if (update.connection === 'connecting') await report({ status: 'OPENING', retries: state.attempts })
+    // WhatsApp's reach-out limit (Baileys' reachoutTimeLock): reported with the open connection's status.
+    const lock = update.reachoutTimeLock
+    if (lock && life.opened) {
+      await report({
+        status: 'CONNECTED',
+        restriction: { active: Boolean(lock.isActive), reason: `reachout_timelock${lock.enforcementType ? `:${String(lock.enforcementType)}` : ''}`, ...(lock.timeEnforcementEnds ? { until: lock.timeEnforcementEnds } : {}) },
+      })
+    }
     if (update.connection === 'open') {
       life.opened = true
       state.attempts = 0

@@ -41,22 +41,25 @@ export function createBaileysSending(context: BaileysContext, callerOf: (callId:
     return storedWAMessage(await storedRaw(id))?.key.participant ?? undefined
   }
 
-  async function send(jid: string, content: AnyMessageContent, quotedId: string | undefined): Promise<SendResult> {
+  async function send(jid: string, content: AnyMessageContent, quotedId: string | undefined, messageId?: string): Promise<SendResult> {
     const sock = requireSocket()
     const quoted = quotedId ? await quotedMessage(jid, quotedId) : undefined
-    const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined)
+    // A given id (a campaign's deterministic one) is WhatsApp's key of the message: sent again after a
+    // crash, it is the same message for the recipient's devices.
+    const options = { ...(quoted ? { quoted } : {}), ...(messageId ? { messageId } : {}) }
+    const sent = await sock.sendMessage(jid, content, Object.keys(options).length > 0 ? options : undefined)
     const id = sent?.key.id
     if (!id) throw new Error('WhatsApp returned no message id')
     return { id, raw: sent }
   }
 
   return {
-    sendText({ to, body, quotedId, isGroup }) {
-      return send(chatJid(to, isGroup), { text: body }, quotedId)
+    sendText({ to, body, quotedId, isGroup, id }) {
+      return send(chatJid(to, isGroup), { text: body }, quotedId, id)
     },
 
-    sendMedia({ to, media, quotedId, isGroup }) {
-      return send(chatJid(to, isGroup), mediaContent(media), quotedId)
+    sendMedia({ to, media, quotedId, isGroup, id }) {
+      return send(chatJid(to, isGroup), mediaContent(media), quotedId, id)
     },
 
     async deleteForEveryone({ to, id, fromMe, isGroup }) {

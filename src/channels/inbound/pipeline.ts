@@ -16,6 +16,7 @@ import { isAwaitingMedia } from '../../modules/messages/inbound-media.ts'
 import { applyEdit, applyInboundAck, findRawMessage, markRevoked } from '../../modules/messages/inbound-updates.ts'
 import { storableText } from '../../modules/messages/storable.ts'
 import { getSetting } from '../../modules/settings/service.ts'
+import { recordCampaignAck } from '../../modules/campaigns/service.ts'
 import type { ConnectionRef, ConnectionRegistry, InboundMessage, InboundSink } from '../provider.ts'
 import type { ContactLanes } from '../../core/contact-lanes.ts'
 import { contactNumberOf, normaliseInbound, validDate, type NormalisedMessage } from './normalise.ts'
@@ -183,6 +184,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       const ack = Math.min(update.ack, 5)
       let row = await applyAck(connection, { id: update.id, ack })
       if (!row) {
+        // A campaign message is not a ticket message: its receipt goes to its shipping row.
+        if (await recordCampaignAck(deps, connection, { id: update.id, ack })) return
         // The ack may have overtaken the send that stores this id: the send applies it when it does.
         // Trying again after remembering closes the gap where the send stored the id in between.
         lanes.rememberAck(connection.whatsappId, update.id, ack)

@@ -3,6 +3,7 @@
 // (its realtime listener publishes the frames).
 import { saveSessionState, type StoredSession } from '../../modules/whatsapp/session-state.ts'
 import { toSession } from '../../modules/whatsapp/shapes.ts'
+import { recordConnectionRestriction } from '../../modules/campaigns/service.ts'
 import type { ConnectionRef, ConnectionState } from '../provider.ts'
 import type { SessionRuntime } from './runtime.ts'
 
@@ -22,5 +23,10 @@ export async function recordState(
   const connectionChanged = !previous || previous.status !== row.status || previous.number !== row.number
   // Awaited: the frames are out before the caller (a session control) answers, as its client expects.
   await deps.bus.emit('whatsapp.session_changed', { companyId: ref.companyId, whatsappId: ref.whatsappId, session: toSession(row), connectionChanged })
+  // A restriction WhatsApp signalled holds (or releases) the connection's campaign sends.
+  if (state.restriction) {
+    const { active, reason, until } = state.restriction
+    await recordConnectionRestriction(deps, { ...ref, active, reason, until: until ?? null })
+  }
   return row
 }

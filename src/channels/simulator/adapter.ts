@@ -9,6 +9,7 @@ import type { ConnectionState, OutgoingMedia, ProviderFactory, SendResult, Whats
 import {
   later,
   phoneOf,
+  journalSend,
   pushOutbox,
   resetSession,
   simulatedMessageId,
@@ -74,9 +75,21 @@ export function createSimulatorProviderFactory(options: SimulatorAdapterOptions)
       }
     }
 
-    function send(input: { to: string; body: string; media?: OutboxMedia; quotedId?: string; isGroup?: boolean }): SendResult {
+    /** A message with this id went out already: in this process's outbox, or in the journal of an earlier one. */
+    function sentBefore(id: string): boolean {
+      return phone.outbox.some((candidate) => candidate.id === id) || Boolean(network.journal?.sent.get(whatsappId)?.has(id))
+    }
+
+    function send(input: { to: string; body: string; media?: OutboxMedia; quotedId?: string; isGroup?: boolean; id?: string }): SendResult {
       requireConnected()
-      const id = simulatedMessageId()
+      // WhatsApp keys a message by its id: the same id sent again is the same message, not a second one.
+      // The journal still records the call (duplicate), so a test can tell that a retry was not checked first.
+      if (input.id && sentBefore(input.id)) {
+        if (network.journal) journalSend(network.journal, { whatsappId, id: input.id, to: input.to, body: input.body, at: now().toISOString(), duplicate: true })
+        return { id: input.id }
+      }
+      const id = input.id ?? simulatedMessageId()
+      if (network.journal) journalSend(network.journal, { whatsappId, id, to: input.to, body: input.body, at: now().toISOString() })
       pushOutbox(phone, {
         id,
         to: input.to,
@@ -137,12 +150,16 @@ export function createSimulatorProviderFactory(options: SimulatorAdapterOptions)
         if (held) await report({ status: 'DISCONNECTED', loggedOut: true })
       },
 
-      async sendText({ to, body, quotedId, isGroup }) {
-        return send({ to, body, quotedId, isGroup })
+      async sendText({ to, body, quotedId, isGroup, id }) {
+        return send({ to, body, quotedId, isGroup, id })
       },
 
-      async sendMedia({ to, media, quotedId, isGroup }) {
-        return send({ to, body: media.caption ?? '', media: outboxMedia(media), quotedId, isGroup })
+      async sendMedia({ to, media, quotedId, isGroup, id }) {
+        return send({ to, body: media.caption ?? '', media: outboxMedia(media), quotedId, isGroup, id })
+      },
+
+      async findSent(id) {
+        return sentBefore(id) ? { id } : undefined
       },
 
       async deleteForEveryone({ id }) {

@@ -3,6 +3,7 @@
 // One network per process and database: it is an in-process stand-in for WhatsApp, so with several
 // instances a simulated connection lives in the instance that runs its session.
 import { randomBytes } from 'node:crypto'
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import type { ConnectionStatus } from '../../../db/schema/whatsapps.ts'
 import type { ProviderHandlers } from '../provider.ts'
 
@@ -73,10 +74,47 @@ export type SimulatedPhone = {
 export type SimulatorNetwork = {
   timings: SimulatorTimings
   phones: Map<number, SimulatedPhone>
+  /**
+   * WhatsApp's side outlives our process; an in-process outbox does not. With a journal file every
+   * send is appended to it before the send returns, and the ids found there at start count as sent:
+   * what a campaign's crash recovery asks (findSent) and what a kill -9 test counts.
+   */
+  journal?: OutboxJournal
 }
 
-export function createSimulatorNetwork(timings: Partial<SimulatorTimings> = {}): SimulatorNetwork {
-  return { timings: { ...DEFAULT_SIMULATOR_TIMINGS, ...timings }, phones: new Map() }
+/** One line of the outbox journal (JSON). */
+export type JournalLine = { whatsappId: number; id: string; to: string; body: string; at: string; duplicate?: true }
+
+export type OutboxJournal = { path: string; sent: Map<number, Map<string, JournalLine>> }
+
+function openJournal(path: string): OutboxJournal {
+  const sent = new Map<number, Map<string, JournalLine>>()
+  if (existsSync(path)) {
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line.trim()) continue
+      try {
+        const entry = JSON.parse(line) as JournalLine
+        if (entry.duplicate) continue
+        if (!sent.has(entry.whatsappId)) sent.set(entry.whatsappId, new Map())
+        sent.get(entry.whatsappId)!.set(entry.id, entry)
+      } catch {
+        // A line cut short by a kill: that send never returned, so it did not happen.
+      }
+    }
+  }
+  return { path, sent }
+}
+
+/** Appends a send to the journal (synchronously: it is on disk before the send returns). */
+export function journalSend(journal: OutboxJournal, line: JournalLine): void {
+  appendFileSync(journal.path, `${JSON.stringify(line)}\n`)
+  if (line.duplicate) return
+  if (!journal.sent.has(line.whatsappId)) journal.sent.set(line.whatsappId, new Map())
+  journal.sent.get(line.whatsappId)!.set(line.id, line)
+}
+
+export function createSimulatorNetwork(timings: Partial<SimulatorTimings> = {}, options: { journalPath?: string } = {}): SimulatorNetwork {
+  return { timings: { ...DEFAULT_SIMULATOR_TIMINGS, ...timings }, phones: new Map(), ...(options.journalPath ? { journal: openJournal(options.journalPath) } : {}) }
 }
 
 /** The simulated phone's number: Brazilian-looking, 13 digits, derived from the connection id. */

@@ -49,6 +49,8 @@ export type Simulator = {
   simulateAck(whatsappId: number, update: { id: string; ack: number }): Promise<void>
   /** The customer's phone removes the linked device: the connection is logged out. */
   simulateLogout(whatsappId: number): Promise<void>
+  /** WhatsApp restricts (or frees) what the number may send, as Baileys reports its reach-out limit. */
+  simulateRestriction(whatsappId: number, restriction: { active: boolean; until?: Date }): Promise<void>
   /** What the platform sent through the connection, oldest first. */
   outbox(whatsappId: number): OutboxEntry[]
   reads(whatsappId: number): OutboxRead[]
@@ -69,8 +71,9 @@ export function mediaTypeOfMimetype(mimetype: string): MediaType {
   return 'application'
 }
 
-export function createSimulator(options: { network?: SimulatorNetwork; logger?: Logger; now?: () => Date } = {}): Simulator {
-  const network = options.network ?? createSimulatorNetwork()
+/** outboxFile: the outbox journal (SIMULATOR_OUTBOX_FILE), so what was sent survives the process (network.ts). */
+export function createSimulator(options: { network?: SimulatorNetwork; logger?: Logger; now?: () => Date; outboxFile?: string } = {}): Simulator {
+  const network = options.network ?? createSimulatorNetwork({}, { journalPath: options.outboxFile })
   const { logger } = options
   const now = options.now ?? (() => new Date())
 
@@ -149,6 +152,11 @@ export function createSimulator(options: { network?: SimulatorNetwork; logger?: 
       phone.status = 'DISCONNECTED'
       phone.paired = false
       await deliverSafely(logger, phone, 'state', () => handlers.onState({ status: 'DISCONNECTED', loggedOut: true }))
+    },
+
+    async simulateRestriction(whatsappId, restriction) {
+      const { phone, handlers } = connectedPhone(whatsappId)
+      await deliverSafely(logger, phone, 'state', () => handlers.onState({ status: 'CONNECTED', restriction: { ...restriction, reason: 'reachout_timelock' } }))
     },
 
     outbox: (whatsappId) => [...(network.phones.get(whatsappId)?.outbox ?? [])],

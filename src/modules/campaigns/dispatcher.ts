@@ -1,0 +1,393 @@
+// The campaign dispatcher: one run sends a campaign's contacts one after the other, paced, until it
+// is done, cancelled, or has to wait (window closed, caps reached, a long interval). Everything it
+// needs is in the rows, so any instance can pick a campaign up where a dead one left it:
+//  - one sender per campaign: a lease on the campaign row (dispatchLeaseUntil), renewed at every step;
+//  - each contact claimed before its send and confirmed after (delivery.ts explains the recovery);
+//  - the pacing's memory (how many were sent, when the last one left) is read back from the rows.
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
+import { campaignConnectionPauses, campaigns, campaignShipping, companies } from '../../../db/schema/index.ts'
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import { AppError } from '../../core/errors.ts'
+import { renderTemplate } from '../../core/templates/render.ts'
+import type { Deps } from '../deps.ts'
+import { campaignDeliverTask, campaignMessageId, type CampaignFile, type CampaignParcel } from './delivery.ts'
+import { dailyCapFor, nextWindowOpening, startOfLocalDay, waitBeforeSendMs } from './pacing.ts'
+import { campaignConnectionIds, planShipping } from './planning.ts'
+import { findCampaign, findConnections, findFileListOptions, type CampaignRow } from './queries.ts'
+import { loadCampaignSettings, variablesOf, type CampaignSettings } from './settings.ts'
+import { toCampaign } from './view.ts'
+
+export type DispatchOptions = {
+  /** How long a run holds its campaign unrenewed (a killed run's campaign is free again after it). */
+  leaseMs?: number
+  /** A wait up to this is slept in the run; a longer one ends the run with retryInMs (the job comes back). */
+  maxSleepMs?: number
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  /** Stop after this many sends (tests, benchmarks). */
+  maxSends?: number
+}
+
+export type DispatchResult = {
+  /** finished: FINALIZADA now; stopped: not running (cancelled, not due); busy: another run holds it; waiting: come back in retryInMs. */
+  outcome: 'finished' | 'stopped' | 'busy' | 'waiting'
+  sent: number
+  retryInMs?: number
+}
+
+const DEFAULT_LEASE_MS = 30_000
+const PROGRESS_EVERY_MS = 300
+/** Pending rows exist but no connection may send: look again in a while. */
+const BLOCKED_RETRY_MS = 30_000
+
+type Scope = { companyId: number; campaignId: number }
+
+/** PROGRAMADA whose time came -> EM_ANDAMENTO (a conditional update: one instance wins). */
+export async function startIfDue(deps: Deps, scope: Scope): Promise<boolean> {
+  const started = await deps.db
+    .update(campaigns)
+    .set({ status: 'EM_ANDAMENTO', updatedAt: deps.now() })
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.status, 'PROGRAMADA'), lte(campaigns.scheduledAt, deps.now())))
+    .returning({ id: campaigns.id })
+  if (started.length === 0) return false
+  await announceCampaign(deps, scope)
+  return true
+}
+
+export async function announceCampaign(deps: Deps, scope: Scope): Promise<void> {
+  const row = await findCampaign(deps.db, scope)
+  if (row) await deps.bus.emit('campaign.changed', { ...scope, action: 'update', campaign: toCampaign(deps, row) })
+}
+
+async function takeLease(deps: Deps, scope: Scope, leaseMs: number): Promise<boolean> {
+  const now = deps.now()
+  const taken = await deps.db
+    .update(campaigns)
+    .set({ dispatchLeaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(campaigns.companyId, scope.companyId),
+        eq(campaigns.id, scope.campaignId),
+        eq(campaigns.status, 'EM_ANDAMENTO'),
+        or(isNull(campaigns.dispatchLeaseUntil), lt(campaigns.dispatchLeaseUntil, now)),
+      ),
+    )
+    .returning({ id: campaigns.id })
+  return taken.length === 1
+}
+
+/** Renews the lease while the campaign is still EM_ANDAMENTO; false when it was cancelled meanwhile. */
+async function renewLease(deps: Deps, scope: Scope, leaseMs: number): Promise<boolean> {
+  const renewed = await deps.db
+    .update(campaigns)
+    .set({ dispatchLeaseUntil: new Date(deps.now().getTime() + leaseMs) })
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.status, 'EM_ANDAMENTO')))
+    .returning({ id: campaigns.id })
+  return renewed.length === 1
+}
+
+async function releaseLease(deps: Deps, scope: Scope): Promise<void> {
+  await deps.db
+    .update(campaigns)
+    .set({ dispatchLeaseUntil: null })
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId)))
+}
+
+/**
+ * Rows CLAIMED when this run took the lease were claimed by a run that is gone (only the lease holder
+ * claims): back to PENDING with their attempts counted, so the next claim checks the provider first.
+ */
+async function reopenOrphanClaims(deps: Deps, scope: Scope): Promise<number> {
+  const reopened = await deps.db
+    .update(campaignShipping)
+    .set({ status: 'PENDING' })
+    .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'CLAIMED')))
+    .returning({ id: campaignShipping.id })
+  if (reopened.length > 0) deps.logger.warn('campaign sends left claimed by a stopped dispatcher are checked again', { ...scope, rows: reopened.length })
+  return reopened.length
+}
+
+async function finish(deps: Deps, scope: Scope): Promise<boolean> {
+  const finished = await deps.db
+    .update(campaigns)
+    .set({ status: 'FINALIZADA', completedAt: deps.now(), dispatchLeaseUntil: null, updatedAt: deps.now() })
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.status, 'EM_ANDAMENTO')))
+    .returning({ id: campaigns.id })
+  if (finished.length === 0) return false
+  await announceCampaign(deps, scope)
+  return true
+}
+
+function kindOf(mimetype: string): CampaignFile['kind'] {
+  if (mimetype.startsWith('image/')) return 'image'
+  if (mimetype.startsWith('audio/')) return 'audio'
+  if (mimetype.startsWith('video/')) return 'video'
+  return 'document'
+}
+
+async function fileOf(deps: Deps, path: string, name: string): Promise<CampaignFile> {
+  const stored = await deps.storage.read(path)
+  const mimetype = stored?.type || 'application/octet-stream'
+  return { path, name, mimetype, kind: kindOf(mimetype) }
+}
+
+/** The campaign's media and file list, read once per run. */
+async function attachmentsOf(deps: Deps, campaign: CampaignRow): Promise<{ media?: CampaignFile; files: CampaignFile[] }> {
+  const media = campaign.mediaPath && campaign.mediaName ? await fileOf(deps, campaign.mediaPath, campaign.mediaName) : undefined
+  const options = campaign.fileListId ? await findFileListOptions(deps.db, { companyId: campaign.companyId, fileListId: campaign.fileListId }) : []
+  const files = await Promise.all(options.map((option) => fileOf(deps, option.path, option.name)))
+  return { ...(media ? { media } : {}), files }
+}
+
+/** How many a connection sent today (company time zone), across the company's campaigns. */
+async function sentTodayBy(deps: Deps, companyId: number, whatsappIds: number[], since: Date): Promise<Map<number, number>> {
+  if (whatsappIds.length === 0) return new Map()
+  const rows = await deps.db
+    .select({ whatsappId: campaignShipping.whatsappId, count: count() })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, companyId), inArray(campaignShipping.whatsappId, whatsappIds), gte(campaignShipping.sentAt, since)))
+    .groupBy(campaignShipping.whatsappId)
+  return new Map(rows.map((row) => [row.whatsappId!, row.count]))
+}
+
+async function pausedConnections(deps: Deps, companyId: number): Promise<Set<number>> {
+  const rows = await deps.db
+    .select({ whatsappId: campaignConnectionPauses.whatsappId })
+    .from(campaignConnectionPauses)
+    .where(and(eq(campaignConnectionPauses.companyId, companyId), or(isNull(campaignConnectionPauses.until), gt(campaignConnectionPauses.until, deps.now()))))
+  return new Set(rows.map((row) => row.whatsappId))
+}
+
+type Ledger = { sent: number; lastSentAt: Date | null }
+
+/** The pacing's memory, from the rows alone. */
+async function ledgerOf(deps: Deps, scope: Scope): Promise<Ledger> {
+  const [row] = await deps.db
+    .select({ sent: count(), lastSentAt: max(campaignShipping.sentAt) })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'SENT')))
+  return { sent: row?.sent ?? 0, lastSentAt: row?.lastSentAt ? new Date(row.lastSentAt) : null }
+}
+
+type RunState = {
+  campaign: CampaignRow
+  settings: CampaignSettings
+  timezone: string
+  connections: { id: number; createdAt: Date; status: string }[]
+  attachments: { media?: CampaignFile; files: CampaignFile[] }
+}
+
+async function loadRunState(deps: Deps, campaign: CampaignRow): Promise<RunState> {
+  const settings = await loadCampaignSettings(deps.db, campaign.companyId)
+  const [company] = await deps.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, campaign.companyId)).limit(1)
+  const ids = await campaignConnectionIds(deps, campaign)
+  const connections = await findConnections(deps.db, { companyId: campaign.companyId, ids })
+  return { campaign, settings, timezone: company?.timezone ?? 'UTC', connections, attachments: await attachmentsOf(deps, campaign) }
+}
+
+type NextRow = { id: number; number: string; name: string; email: string; variant: number; whatsappId: number | null; attempts: number; ack: number }
+
+/**
+ * The first PENDING row after `afterId`. The keyset matters: every send updates its row, leaving dead
+ * index entries behind under 'PENDING' until vacuum; scanning from the start each time would wade
+ * through all of them (a slowdown that grows with the campaign), starting after the last one does not.
+ */
+async function nextPendingRow(deps: Deps, scope: Scope, afterId: number): Promise<NextRow | undefined> {
+  const [row] = await deps.db
+    .select({
+      id: campaignShipping.id,
+      number: campaignShipping.number,
+      name: campaignShipping.name,
+      email: campaignShipping.email,
+      variant: campaignShipping.variant,
+      whatsappId: campaignShipping.whatsappId,
+      attempts: campaignShipping.attempts,
+      ack: campaignShipping.ack,
+    })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'PENDING'), gt(campaignShipping.id, afterId)))
+    .orderBy(asc(campaignShipping.id))
+    .limit(1)
+  return row
+}
+
+function messageOf(campaign: CampaignRow, variant: number): string {
+  const texts = [campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5]
+  return texts[variant - 1]?.trim() ? texts[variant - 1]! : campaign.message1
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof AppError) return error.code
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'ERR_SENDING_WAPP_MSG'
+}
+
+const isConnectionDown = (error: unknown) => (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') || (error instanceof Error && /not open/.test(error.message))
+
+/** Runs the campaign's sends until it is done, cancelled, or must wait. Safe to call from anywhere, any number of times. */
+export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry, scope: Scope, options: DispatchOptions = {}): Promise<DispatchResult> {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const maxSleepMs = Math.min(options.maxSleepMs ?? 5_000, leaseMs / 2)
+  const sleep = options.sleep ?? ((ms: number) => Bun.sleep(ms))
+  const random = options.random ?? Math.random
+  await startIfDue(deps, scope)
+  if (!(await takeLease(deps, scope, leaseMs))) {
+    const [row] = await deps.db.select({ status: campaigns.status }).from(campaigns).where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId))).limit(1)
+    return { outcome: row?.status === 'EM_ANDAMENTO' ? 'busy' : 'stopped', sent: 0 }
+  }
+  let sent = 0
+  let lastProgress = 0
+  const progress = async (force = false) => {
+    const now = Date.now()
+    if (!force && now - lastProgress < PROGRESS_EVERY_MS) return
+    lastProgress = now
+    await deps.bus.emit('campaign.progressed', scope)
+  }
+  const wait = async (result: DispatchResult): Promise<DispatchResult> => {
+    await releaseLease(deps, scope)
+    await progress(true)
+    return result
+  }
+  try {
+    const found = await findCampaign(deps.db, scope)
+    if (!found) return { outcome: 'stopped', sent }
+    if (!found.plannedAt) await planShipping(deps, found)
+    await reopenOrphanClaims(deps, scope)
+    const state = await loadRunState(deps, found)
+    const { campaign, settings, timezone } = state
+    const extra = variablesOf(settings)
+    const ledger = await ledgerOf(deps, scope)
+    let plannedWaitMs = waitBeforeSendMs(ledger.sent, settings, random)
+    const dayStart = startOfLocalDay(deps.now(), timezone)
+    const sentToday = await sentTodayBy(deps, scope.companyId, state.connections.map((connection) => connection.id), dayStart)
+    const down = new Set<number>()
+
+    // The lease is renewed a few times per lease period, not per send (a cancel is seen by the claim
+    // itself, which requires the campaign EM_ANDAMENTO); the paused connections are read every 2 s.
+    let renewedAt = 0
+    let cursor = 0
+    let pausesReadAt = 0
+    let paused = new Set<number>()
+    for (;;) {
+      if (options.maxSends !== undefined && sent >= options.maxSends) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
+      if (Date.now() - renewedAt > Math.min(1_000, leaseMs / 3)) {
+        if (!(await renewLease(deps, scope, leaseMs))) return { outcome: 'stopped', sent }
+        renewedAt = Date.now()
+      }
+      const now = deps.now()
+      const opening = nextWindowOpening(now, timezone, settings.sendWindow)
+      if (opening.getTime() > now.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: opening.getTime() - now.getTime() })
+      if (startOfLocalDay(now, timezone).getTime() !== dayStart.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
+
+      if (Date.now() - pausesReadAt > 2_000) {
+        paused = await pausedConnections(deps, scope.companyId)
+        pausesReadAt = Date.now()
+      }
+      const available = state.connections.filter((connection) => {
+        if (paused.has(connection.id) || down.has(connection.id)) return false
+        const cap = dailyCapFor(connection.createdAt, now, settings)
+        return cap === 0 || (sentToday.get(connection.id) ?? 0) < cap
+      })
+      let row = await nextPendingRow(deps, scope, cursor)
+      // Rows put back behind the cursor (a connection that was down) are found from the start.
+      if (!row && cursor > 0) {
+        cursor = 0
+        row = await nextPendingRow(deps, scope, cursor)
+      }
+      if (!row) {
+        const [open] = await deps.db
+          .select({ count: count() })
+          .from(campaignShipping)
+          .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), inArray(campaignShipping.status, ['PENDING', 'CLAIMED'])))
+        if ((open?.count ?? 0) === 0) {
+          await progress(true)
+          await finish(deps, scope)
+          return { outcome: 'finished', sent }
+        }
+        return await wait({ outcome: 'waiting', sent, retryInMs: BLOCKED_RETRY_MS })
+      }
+      // The row's own connection when it may send; with rotation (or none assigned) the least used one that may.
+      const own = available.find((connection) => connection.id === row.whatsappId)
+      const choice = own ?? (campaign.rotateConnections || row.whatsappId === null ? [...available].sort((a, b) => (sentToday.get(a.id) ?? 0) - (sentToday.get(b.id) ?? 0))[0] : undefined)
+      if (!choice) {
+        const capped = state.connections.some((connection) => !paused.has(connection.id) && !down.has(connection.id))
+        const retry = capped ? Math.max(1_000, dayStart.getTime() + 86_400_000 - now.getTime()) : BLOCKED_RETRY_MS
+        return await wait({ outcome: 'waiting', sent, retryInMs: Math.min(retry, 3_600_000) })
+      }
+
+      // Pacing: the wait counts from the last send, whoever made it (a restart does not reset the rhythm).
+      if (ledger.lastSentAt) {
+        const dueAt = ledger.lastSentAt.getTime() + plannedWaitMs
+        const waitMs = dueAt - now.getTime()
+        if (waitMs > maxSleepMs) return await wait({ outcome: 'waiting', sent, retryInMs: waitMs })
+        if (waitMs > 0) {
+          await sleep(waitMs)
+          renewedAt = 0
+          continue
+        }
+      }
+
+      const wid = campaignMessageId({ ...scope, shippingId: row.id })
+      const body = renderTemplate(messageOf(campaign, row.variant), { contact: { name: row.name, email: row.email, number: row.number }, now, timezone, extra })
+      const [claimed] = await deps.db
+        .update(campaignShipping)
+        .set({ status: 'CLAIMED', claimedAt: now, attempts: sql`${campaignShipping.attempts} + 1`, wid, message: body, whatsappId: choice.id })
+        .where(
+          and(
+            eq(campaignShipping.companyId, scope.companyId),
+            eq(campaignShipping.id, row.id),
+            eq(campaignShipping.status, 'PENDING'),
+            // Cancelled since the last lease renewal: nothing more is claimed.
+            sql`exists (select 1 from campaigns c where c.id = ${scope.campaignId} and c.company_id = ${scope.companyId} and c.status = 'EM_ANDAMENTO')`,
+          ),
+        )
+        .returning({ attempts: campaignShipping.attempts, ack: campaignShipping.ack })
+      cursor = row.id
+      if (!claimed) {
+        renewedAt = 0
+        continue
+      }
+
+      const parcel: CampaignParcel = { body, ...(state.attachments.media ? { media: state.attachments.media } : {}), files: state.attachments.files }
+      const ids = [wid, ...parcel.files.map((_, index) => campaignMessageId({ ...scope, shippingId: row.id }, index + 1))]
+      const connection = { companyId: scope.companyId, whatsappId: choice.id }
+      try {
+        // A receipt already recorded for this id proves it left before a crash: nothing to send.
+        if (claimed.ack < 1) {
+          const input = { ...connection, number: row.number, ids, parcel, recheck: claimed.attempts > 1 }
+          if (registry.runOnOwner) await registry.runOnOwner(connection, campaignDeliverTask, input)
+          else await campaignDeliverTask.run(deps, registry.providerFor(connection), input)
+        }
+      } catch (error) {
+        if (isConnectionDown(error)) {
+          // Not this contact's fault: the row waits for the connection (its next claim checks first).
+          down.add(choice.id)
+          cursor = 0
+          await deps.db.update(campaignShipping).set({ status: 'PENDING' }).where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
+          continue
+        }
+        deps.logger.warn('a campaign send failed', { ...scope, shippingId: row.id, error })
+        await deps.db
+          .update(campaignShipping)
+          .set({ status: 'FAILED', error: errorText(error) })
+          .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
+        await progress()
+        continue
+      }
+      const sentAt = deps.now()
+      await deps.db
+        .update(campaignShipping)
+        .set({ status: 'SENT', sentAt, ack: sql`greatest(${campaignShipping.ack}, 1)`, error: null })
+        .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id), eq(campaignShipping.status, 'CLAIMED')))
+      sent += 1
+      ledger.sent += 1
+      ledger.lastSentAt = sentAt
+      plannedWaitMs = waitBeforeSendMs(ledger.sent, settings, random)
+      sentToday.set(choice.id, (sentToday.get(choice.id) ?? 0) + 1)
+      await progress()
+    }
+  } catch (error) {
+    // The lease lapses by itself; release it now so that the next run need not wait for it.
+    await releaseLease(deps, scope).catch(() => undefined)
+    throw error
+  }
+}
