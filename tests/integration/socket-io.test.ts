@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { and, asc, eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
-import { companies, contacts, tickets, userQueues } from '../../db/schema/index.ts'
+import { companies, contacts, tickets, userQueues, users } from '../../db/schema/index.ts'
 import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
 import type { ConnectionRef } from '../../src/channels/provider.ts'
 import { createTestContext } from '../helpers/context.ts'
@@ -132,6 +132,10 @@ describe('/socket.io', () => {
     socket.io.engine.on('ping', () => (pings += 1))
     await waitFor(() => pings >= 3)
     expect(socket.connected).toBe(true)
+    // The heartbeat of Whaticket-family clients marks the user online, as on /ws.
+    await context.db.update(users).set({ online: false }).where(eq(users.id, tenant.admin.id))
+    expect(await socket.emitWithAck('userStatus')).toEqual({ ok: true })
+    expect((await context.db.select({ online: users.online }).from(users).where(eq(users.id, tenant.admin.id)))[0]?.online).toBe(true)
 
     // A raw websocket that takes the handshake and joins, but never answers a ping.
     const silent = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(tenant.adminToken)}`)
@@ -147,6 +151,18 @@ describe('/socket.io', () => {
     expect(await closed).toBeGreaterThanOrEqual(pinged + PING_TIMEOUT_MS / 2)
     expect(JSON.parse(packets[0]!.slice(1))).toMatchObject({ upgrades: [], pingInterval: PING_INTERVAL_MS, pingTimeout: PING_TIMEOUT_MS })
     expect(packets[1]).toStartWith('40{"sid":')
+  })
+
+  test('an oversized or malformed packet closes the socket', async () => {
+    const url = `${baseUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`
+    for (const [packet, code] of [[`42["joinChatBox","${'1'.repeat(17 * 1024)}"]`, 1009], ['42{"not":"an event"}', 1008]] as const) {
+      const raw = new WebSocket(url)
+      const closed = new Promise<number>((resolve) => raw.addEventListener('close', (event) => resolve(event.code)))
+      raw.addEventListener('message', (event) => {
+        if (String(event.data).startsWith('0')) raw.send(packet)
+      })
+      expect(await closed).toBe(code)
+    }
   })
 
   test('a session ended elsewhere is a server disconnect', async () => {
