@@ -10,6 +10,7 @@ import { cors } from './core/cors.ts'
 import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
+import { socketIoRoutes } from './core/realtime/socket-io-routes.ts'
 import { wireRealtime } from './core/realtime/wiring.ts'
 import { listenDomainEvents } from './modules/listeners.ts'
 import { publicMediaRoutes } from './core/storage/routes.ts'
@@ -187,6 +188,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     }, { detail: { hide: true } })
     .use(apiRoutes(deps, connections, simulator))
     .use(realtimeRoutes(deps, hub))
+    .use(socketIoRoutes(deps, hub, deps.config.socketIo))
     .use(publicMediaRoutes(deps, deps.storage))
     .use(webPages(deps))
   return app

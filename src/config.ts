@@ -154,6 +154,14 @@ export function loadConfig() {
      */
     trustProxy: proxyHopsFrom('TRUST_PROXY'),
     /**
+     * The socket.io endpoint (/socket.io, for Whaticket-family clients): the server pings every
+     * interval and drops a client that has not answered within the timeout (§9: 18000 ms each).
+     */
+    socketIo: {
+      pingIntervalMs: Math.max(1, integerFrom('SOCKET_IO_PING_INTERVAL_MS', 18_000)),
+      pingTimeoutMs: Math.max(1, integerFrom('SOCKET_IO_PING_TIMEOUT_MS', 18_000)),
+    },
+    /**
      * Days past a company's due date during which sessions already open keep working (with a warning);
      * after them the company is blocked (ERR_SUBSCRIPTION_EXPIRED) until renewed. Sign-in stops at the due date.
      */

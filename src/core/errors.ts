@@ -108,6 +108,8 @@ export const errorStatus = {
   ERR_PAYMENT_REFUSED: 402,
   /** The provider could not be reached or failed: nothing was charged by us, try again. */
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** /socket.io speaks Engine.IO 4 over websocket only (no long-polling): details: message. */
+  ERR_SOCKET_IO_TRANSPORT: 400,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

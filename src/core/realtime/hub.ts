@@ -20,7 +20,15 @@ export type TicketVisibility<Viewer extends SocketViewer> = {
   canSeeTicket(viewer: Viewer, ticket: TicketAudience): boolean
 }
 
+/** A frame before it is written in a protocol: the channel's full name, the event id when numbered, the data. */
+export type WireFrame = { channel: string; id?: string; data: unknown }
+
+/** Writes a frame in a socket's protocol: /ws's JSON (jsonFrame) unless the peer brings its own. */
+export type FrameEncoder = (frame: WireFrame) => string
+
 export type SocketPeer = {
+  /** How this socket's frames are written; one function shared by its sockets, so a frame is encoded once per protocol. */
+  encode?: FrameEncoder
   send(text: string): void
   close(code?: number, reason?: string): void
   /** Several frames in one write to the network (corked), in order; without it, one send each. */
@@ -41,10 +49,16 @@ export function channelName(companyId: number, channel: string): string {
   return `company-${companyId}-${channel}`
 }
 
-/** The wire frame of a message: {channel, data} and, when the bus numbered it, its id. */
-function frameOf(message: RealtimeMessage): string {
+/** /ws's frame: {channel, data} and, when the bus numbered it, its id. */
+export const jsonFrame: FrameEncoder = (frame) => JSON.stringify(frame.id ? { channel: frame.channel, id: frame.id, data: frame.data } : { channel: frame.channel, data: frame.data })
+
+function wireFrameOf(message: RealtimeMessage): WireFrame {
   const channel = message.unprefixed ? message.channel : channelName(message.companyId, message.channel)
-  return JSON.stringify(message.id ? { channel, id: message.id, data: message.data } : { channel, data: message.data })
+  return message.id ? { channel, id: message.id, data: message.data } : { channel, data: message.data }
+}
+
+function encoderOf(socket: { peer: SocketPeer }): FrameEncoder {
+  return socket.peer.encode ?? jsonFrame
 }
 
 /** Whether event id a comes after b (both of one company's sequence). */
@@ -169,13 +183,14 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     this.resuming.delete(socket)
     const frames: string[] = []
     let last: string | undefined
-    if (replay === 'gap') frames.push(JSON.stringify({ channel: channelName(socket.companyId, RESYNC_CHANNEL), data: { reason: 'behind' } }))
+    const encode = encoderOf(socket)
+    if (replay === 'gap') frames.push(encode({ channel: channelName(socket.companyId, RESYNC_CHANNEL), data: { reason: 'behind' } }))
     else {
       for (const message of replay) {
         last = message.id ?? last
         // A closing (a session ended) belongs to the sockets of its time, not to this one.
         if (message.closeAfter || message.closeOnly || !this.matches(socket, message)) continue
-        frames.push(frameOf(message))
+        frames.push(encode(wireFrameOf(message)))
       }
     }
     for (const entry of held) if (!entry.id || !last || isAfter(entry.id, last)) frames.push(entry.frame)
@@ -209,11 +224,28 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     return delivered
   }
 
-  /** The matched sockets of the message's company (the frame serialised once for all of them). */
+  /** The matched sockets of the message's company (the frame serialised once per protocol for all of them). */
   private deliverInCompany(message: RealtimeMessage): number {
     const sockets = this.byCompany.get(message.companyId)
     if (!sockets) return 0
-    let frame: string | undefined
+    let wire: WireFrame | undefined
+    // Nearly always one protocol: its encoder and text are kept apart from a map of the others.
+    let firstEncoder: FrameEncoder | undefined
+    let firstText = ''
+    let otherTexts: Map<FrameEncoder, string> | undefined
+    const frameFor = (socket: ConnectedSocket<Viewer>): string => {
+      const encode = encoderOf(socket)
+      wire ??= wireFrameOf(message)
+      if (firstEncoder === undefined) {
+        firstEncoder = encode
+        firstText = encode(wire)
+      }
+      if (encode === firstEncoder) return firstText
+      otherTexts ??= new Map()
+      let text = otherTexts.get(encode)
+      if (text === undefined) otherTexts.set(encode, (text = encode(wire)))
+      return text
+    }
     let delivered = 0
     for (const socket of [...sockets.values()]) {
       if (!this.matches(socket, message)) continue
@@ -223,7 +255,7 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
         delivered++
         continue
       }
-      frame ??= frameOf(message)
+      const frame = frameFor(socket)
       const held = this.resuming.get(socket)
       if (held) {
         held.push({ id: message.id, frame })

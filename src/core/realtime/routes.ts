@@ -2,24 +2,14 @@
 // server frames {"channel": "company-7-ticket", "data": {...}}. The handshake answers 401/403 like
 // any request when the token is missing, bad or expired.
 import { Elysia } from 'elysia'
-import { eq } from 'drizzle-orm'
-import { users } from '../../../db/schema/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { tenant } from '../tenant.ts'
 import type { ConnectedSocket, RealtimeHub } from './hub.ts'
-import { createFrameMeter, createHeartbeatGate, joinRoom, POLICY_VIOLATION } from './frame-limits.ts'
+import { createFrameMeter, POLICY_VIOLATION } from './frame-limits.ts'
+import { applyRoomEvent, createUserStatusWriter } from './client-events.ts'
 
 /** §9: the client pings every 18 s; a socket silent for twice that is gone. */
 const IDLE_TIMEOUT_SECONDS = 36
-
-const roomEvents: Record<string, { join: boolean; room: (data: unknown) => string | undefined }> = {
-  joinNotification: { join: true, room: () => 'notification' },
-  leaveNotification: { join: false, room: () => 'notification' },
-  joinTickets: { join: true, room: (data) => (typeof data === 'string' && ['open', 'pending', 'closed'].includes(data) ? `status:${data}` : undefined) },
-  leaveTickets: { join: false, room: (data) => (typeof data === 'string' && ['open', 'pending', 'closed'].includes(data) ? `status:${data}` : undefined) },
-  joinChatBox: { join: true, room: (data) => (/^\d+$/.test(String(data)) ? `ticket:${data}` : undefined) },
-  leaveChatBox: { join: false, room: (data) => (/^\d+$/.test(String(data)) ? `ticket:${data}` : undefined) },
-}
 
 function parseFrame(message: unknown): { event: string; data: unknown } | undefined {
   let value = message
@@ -40,7 +30,7 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
   // registration instead of finding no socket (the joins were dropped) or leaving one behind.
   const registrations = new Map<string, Promise<unknown>>()
   const meters = new Map<string, ReturnType<typeof createFrameMeter>>()
-  const heartbeats = createHeartbeatGate()
+  const writeUserStatus = createUserStatusWriter(deps)
   /** Replays what the socket missed since lastEventId (its live frames are held meanwhile: beginResume). */
   const resume = async (socket: ConnectedSocket, lastEventId: string) => {
     const replay = await deps.realtime.replay(socket.companyId, lastEventId).catch((error: unknown) => {
@@ -97,13 +87,7 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         return
       }
       if (frame.event === 'userStatus') {
-        // One write per user per interval, however many frames and tabs beat.
-        if (!heartbeats.shouldWrite(socket.companyId, socket.userId)) return
-        await deps.db
-          .update(users)
-          .set({ online: true, lastSeenAt: deps.now() })
-          .where(eq(users.id, socket.userId))
-          .catch((error: unknown) => deps.logger.warn('user status not saved', { userId: socket.userId, error }))
+        await writeUserStatus(socket)
         return
       }
       if (frame.event === 'resume') {
@@ -116,14 +100,9 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         await resume(socket, frame.data)
         return
       }
-      const roomEvent = roomEvents[frame.event]
-      const room = roomEvent?.room(frame.data)
-      if (!roomEvent || !room) {
+      if (applyRoomEvent(socket, frame.event, frame.data) !== 'applied') {
         ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
-        return
       }
-      if (roomEvent.join) joinRoom(socket.rooms, room)
-      else socket.rooms.delete(room)
     },
     async close(ws) {
       meters.delete(ws.id)
