@@ -11,6 +11,7 @@ import { makeTenant } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { openSocket } from '../helpers/socket.ts'
 import { readinessChecks } from '../../src/core/metrics/readiness.ts'
+import { operationsRoutes } from '../../src/core/metrics/routes.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
 const context = await createTestContext({ config: { whatsappSimulator: true, metricsToken: METRICS_TOKEN } })
@@ -110,10 +111,19 @@ describe('health', () => {
     expect(body.ownedSessions).toBeGreaterThanOrEqual(0)
   })
 
-  test('ready fails, naming the check, when the database does not answer', async () => {
+  test('ready answers 503, naming the check, when the database does not answer', async () => {
     const broken = { ...context.deps, db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as typeof context.deps.db }
-    const result = await readinessChecks(broken)()
-    expect(result.ok).toBe(false)
-    expect(result.results.database).toEqual({ ok: false, error: 'connection refused' })
+    const response = await operationsRoutes(broken, { ownedSessions: () => 0 }).handle(new Request('http://localhost/health/ready'))
+    expect(response.status).toBe(503)
+    const body = (await response.json()) as { status: string; checks: Record<string, unknown> }
+    expect(body.status).toBe('failing')
+    expect(body.checks.database).toEqual({ ok: false, error: 'connection refused' })
+  })
+
+  test('ready fails when a migration is not applied', async () => {
+    // A database that answers, whose newest applied migration predates the newest one in db/migrations.
+    const behind = { ...context.deps, redis: undefined, db: { execute: async () => [{ applied: '1' }] } as unknown as typeof context.deps.db }
+    const result = await readinessChecks(behind)()
+    expect(result.results).toEqual({ database: { ok: true }, migrations: { ok: false, error: 'migrations pending' } })
   })
 })
