@@ -178,7 +178,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       const message = normaliseInbound(raw, deps.now)
       if (!message) return
       // Echoes of what this side sent are counted by the send path, not here.
-      if (!message.fromMe) deps.metrics.inboundMessages.inc({ connection: String(connection.whatsappId) })
+      if (!message.fromMe) deps.metrics.countInbound(connection.whatsappId)
       await inLane(connection, message.number, 'message', () => handleMessage(connection, message))
     },
 

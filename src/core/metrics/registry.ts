@@ -30,20 +30,32 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       },
     })
 
+  const inboundMessages = new Counter({
+    name: 'zapdesk_inbound_messages_total',
+    help: 'WhatsApp messages received, per connection',
+    labelNames: ['connection'] as const,
+    registers: [registry],
+  })
+  // The inbound hot path bumps a child kept per connection: no label object or string per message.
+  const inboundChildren = new Map<number, { inc(): void }>()
+
   return {
     registry,
     sources,
+    /** Counts one message received on the connection. */
+    countInbound(whatsappId: number): void {
+      let child = inboundChildren.get(whatsappId)
+      if (!child) {
+        child = inboundMessages.labels(String(whatsappId))
+        inboundChildren.set(whatsappId, child)
+      }
+      child.inc()
+    },
     httpDuration: new Histogram({
       name: 'zapdesk_http_request_duration_seconds',
       help: 'HTTP request latency by method, route template and status',
       labelNames: ['method', 'route', 'status'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
-    inboundMessages: new Counter({
-      name: 'zapdesk_inbound_messages_total',
-      help: 'WhatsApp messages received, per connection',
-      labelNames: ['connection'] as const,
       registers: [registry],
     }),
     outboundMessages: new Counter({
