@@ -7,7 +7,14 @@ Database: PostgreSQL when DATABASE_URL is set, otherwise the embedded database (
 (default ./data). The embedded database can be open in one process at a time: while the server runs
 on it, database commands are refused with a clear message. Stop the server first, or use PostgreSQL.`
 
+/** In-process tests hand the CLI their own migrated database and config instead of the environment's. */
+let given: { db: Database; config: Config } | undefined
+export function useDatabase(database: { db: Database; config: Config } | undefined): void {
+  given = database
+}
+
 export async function withDatabase<Result>(work: (db: Database, config: Config) => Promise<Result>): Promise<Result> {
+  if (given) return work(given.db, given.config)
   const config = loadConfig()
   const handle = await openDatabase(config)
   try {

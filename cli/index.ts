@@ -5,6 +5,7 @@ import packageJson from '../package.json' with { type: 'json' }
 import { registerCompanies } from './commands/companies.ts'
 import { registerDatabase } from './commands/database.ts'
 import { registerHelps } from './commands/helps.ts'
+import { registerImports } from './commands/imports.ts'
 import { registerMail } from './commands/mail.ts'
 import { registerPlans } from './commands/plans.ts'
 import { registerServe } from './commands/serve.ts'
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerPlans(program)
   registerHelps(program)
   registerUsers(program)
+  registerImports(program)
   registerMail(program)
   registerSimulator(program)
   return program

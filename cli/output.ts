@@ -46,6 +46,10 @@ const appErrorMessages: Partial<Record<ErrorCode, string>> = {
   ERR_COMPANY_NAME_ALREADY_EXISTS: 'a company with this name exists already',
   ERR_EMAIL_ALREADY_EXISTS: 'a user with this e-mail exists already',
   ERR_PLAN_LIMIT_USERS: "the company's plan allows no more users",
+  ERR_PLAN_IN_USE: 'companies are on this plan: move them to another plan first',
+  ERR_NO_HELP_FOUND: 'no such help',
+  ERR_NO_USER_FOUND: 'no such user',
+  ERR_NO_PERMISSION: 'not allowed (the platform company and super users are protected)',
 }
 
 function describeAppError(error: AppError): string {

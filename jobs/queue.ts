@@ -6,6 +6,7 @@ import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { Config } from '../src/config.ts'
 import type { Logger } from '../src/core/logger.ts'
+import type { Metrics } from '../src/core/metrics/registry.ts'
 
 export type JobDefinition<Schema extends TSchema = TSchema> = {
   name: string
@@ -39,8 +40,12 @@ function assertPayload(job: JobDefinition, payload: unknown): void {
   }
 }
 
-export function createInProcessQueue(options: { logger: Logger }): JobQueue {
+export function createInProcessQueue(options: { logger: Logger; metrics?: Metrics }): JobQueue {
   const jobs = new Map<string, JobDefinition>()
+  // Jobs due but not started yet, per job name: the depth /metrics reports.
+  const waiting = new Map<string, number>()
+  const adjust = (name: string, by: number) => waiting.set(name, (waiting.get(name) ?? 0) + by)
+  options.metrics?.sources.jobsWaiting.push(() => [...waiting].map(([queue, value]) => ({ labels: { queue }, value })))
   const timers = new Set<ReturnType<typeof setTimeout>>()
   const pendingIds = new Set<string>()
   let closed = false
@@ -58,10 +63,15 @@ export function createInProcessQueue(options: { logger: Logger }): JobQueue {
       await job.handle(payload)
     } catch (error) {
       const attempts = job.attempts ?? 3
+      options.metrics?.jobFailures.inc({ queue: job.name, final: String(attempt >= attempts) })
       if (attempt < attempts) {
         const delay = (job.backoffMs ?? 1000) * 2 ** (attempt - 1)
         options.logger.warn('job failed, retrying', { job: job.name, attempt, delay, error })
-        later(delay, () => void run(job, payload, attempt + 1))
+        adjust(job.name, 1)
+        later(delay, () => {
+          adjust(job.name, -1)
+          void run(job, payload, attempt + 1)
+        })
       } else {
         options.logger.error('job failed for good', { job: job.name, attempts, error })
       }
@@ -81,7 +91,9 @@ export function createInProcessQueue(options: { logger: Logger }): JobQueue {
         if (pendingIds.has(jobId)) return
         pendingIds.add(jobId)
       }
+      adjust(job.name, 1)
       later(enqueueOptions.delayMs ?? 0, () => {
+        adjust(job.name, -1)
         if (jobId) pendingIds.delete(jobId)
         void run(definition, payload, 1)
       })
@@ -102,7 +114,7 @@ export function createInProcessQueue(options: { logger: Logger }): JobQueue {
   }
 }
 
-export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number }): JobQueue {
+export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number; metrics?: Metrics }): JobQueue {
   const queueName = 'jobs'
   const jobs = new Map<string, JobDefinition>()
   const queue = new Queue(queueName, { connection: options.connection, prefix: options.prefix })
@@ -115,7 +127,15 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
     },
     { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency ?? 8 },
   )
-  worker.on('failed', (bullJob, error) => options.logger.warn('job failed', { job: bullJob?.name, attempt: bullJob?.attemptsMade, error }))
+  worker.on('failed', (bullJob, error) => {
+    options.logger.warn('job failed', { job: bullJob?.name, attempt: bullJob?.attemptsMade, error })
+    if (bullJob) options.metrics?.jobFailures.inc({ queue: bullJob.name, final: String(bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1)) })
+  })
+  // One BullMQ queue carries every job name: its depth is reported as queue="jobs".
+  options.metrics?.sources.jobsWaiting.push(async () => {
+    const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized')
+    return [{ labels: { queue: queueName }, value: Object.values(counts).reduce((sum, count) => sum + count, 0) }]
+  })
   worker.on('error', (error) => options.logger.error('job worker error', { error }))
 
   const jobOptions = (job: JobDefinition) => ({
@@ -146,8 +166,8 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
 }
 
 /** The queue of this process: BullMQ on REDIS_URL, in-process otherwise. */
-export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger): JobQueue {
-  if (!config.redisUrl) return createInProcessQueue({ logger })
+export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger, metrics?: Metrics): JobQueue {
+  if (!config.redisUrl) return createInProcessQueue({ logger, metrics })
   const url = new URL(config.redisUrl)
   const connection = {
     host: url.hostname,
@@ -159,5 +179,5 @@ export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
     // BullMQ's workers block on Redis: it requires this.
     maxRetriesPerRequest: null,
   }
-  return createBullmqQueue({ connection, prefix: `${config.redisPrefix}bull`, logger })
+  return createBullmqQueue({ connection, prefix: `${config.redisPrefix}bull`, logger, metrics })
 }

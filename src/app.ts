@@ -66,6 +66,9 @@ import { contactListItemRoutes } from './modules/contact-lists/item-routes.ts'
 import { wireContactListChecks } from './modules/contact-lists/service.ts'
 import { fileListRoutes } from './modules/file-lists/routes.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
+import { httpMetrics } from './core/metrics/http.ts'
+import { operationsRoutes } from './core/metrics/routes.ts'
+import { plugMetricSources } from './core/metrics/sources.ts'
 
 const swaggerAssets = join(import.meta.dir, '..', 'node_modules', 'swagger-ui-dist')
 
@@ -149,6 +152,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   // A media download that died with a process is tried again once its session is CONNECTED here.
   const stopMediaRecovery = recoverMediaOnConnect(deps, pipeline, connections)
   const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
+  const unplugMetrics = plugMetricSources(deps, hub)
   // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
   const serverOf = (): Server<unknown> | null => app.server
   // Bun refuses a larger body itself, before buffering it (its default is 128 MiB).
@@ -161,10 +165,12 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       unlisten()
       unwireContactListChecks()
       stopMediaRecovery()
+      unplugMetrics()
       await inbound.close()
     })
     // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).
     .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
+    .use(httpMetrics(deps.metrics))
     .use(httpErrors(deps.logger))
     .use(securityHeaders())
     .use(cors({ origins: deps.config.corsOrigins }))
@@ -186,6 +192,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       if (!/^[\w.-]+\.(js|css)$/.test(params.file)) return status(404, { error: 'ERR_NOT_FOUND' })
       return Bun.file(join(swaggerAssets, params.file))
     }, { detail: { hide: true } })
+    .use(operationsRoutes(deps, { ownedSessions: () => connections.ownedSessions() }))
     .use(apiRoutes(deps, connections, simulator))
     .use(realtimeRoutes(deps, hub))
     .use(socketIoRoutes(deps, hub, deps.config.socketIo))

@@ -184,6 +184,8 @@ export function loadConfig() {
       reminderDaysAfter: integerFrom('BILLING_REMINDER_DAYS_AFTER', 2),
     },
     logLevel: optional('LOG_LEVEL') ?? 'info',
+    /** METRICS_TOKEN: the Bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404. */
+    metricsToken: optional('METRICS_TOKEN'),
     /** NODE_ENV=development: the web build's source maps are served (never in production). */
     development: optional('NODE_ENV') === 'development',
     /** Create the demo company (and, with the simulator, its connection) on start: `npm start` turns it on. */

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts'
 import { migrateDatabase, openDatabase, surviveDroppedPostgresSocket, type DatabaseHandle } from '../db/client.ts'
 import { createApp } from './app.ts'
 import { createDeps } from './modules/deps.ts'
+import { createMetrics } from './core/metrics/registry.ts'
 import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { createLogger } from './core/logger.ts'
 import { seedDemoConnection, seedPlatform } from './seed.ts'
@@ -39,7 +40,7 @@ export async function startServer() {
   const redis = config.redisUrl ? new (await import('ioredis')).default(config.redisUrl, { maxRetriesPerRequest: null }) : undefined
 
   const seeded = await seedPlatform(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo })
-  const deps = createDeps({ db: database.db, config, redis, logger })
+  const deps = createDeps({ db: database.db, config, redis, logger, metrics: createMetrics({ defaultMetrics: true }) })
   // Credentials stored before they were sealed at rest (AI keys, integration keys) are sealed now, once.
   const sealedCredentials = (await sealLegacyPromptKeys(deps)) + (await sealLegacyIntegrationKeys(deps))
   if (sealedCredentials > 0) logger.info('stored credentials sealed with SECRETS_KEY', { count: sealedCredentials })
@@ -56,7 +57,7 @@ export async function startServer() {
   // One job queue for the process (BullMQ on REDIS_URL); a hot reload replaces the previous run's.
   // The ticket timers (expiresTicket, timeToTransfer, unanswered ratings) sweep every minute.
   await globals.__zapdeskJobs?.close()
-  const jobs = (globals.__zapdeskJobs = createJobQueue(config, logger))
+  const jobs = (globals.__zapdeskJobs = createJobQueue(config, logger, deps.metrics))
   await startTicketTimers(deps, connections, jobs)
   // Scheduled messages go out from the same queue, checked every 30 s.
   await startScheduledMessages(deps, connections, jobs)

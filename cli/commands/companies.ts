@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Command } from 'commander'
 import type { Recurrence } from '../../db/schema/index.ts'
-import { CompanyCreateBody, type Company } from '../../src/modules/companies/model.ts'
+import { CompanyCreateBody, CompanyUpdateBody, type Company } from '../../src/modules/companies/model.ts'
 import { findAllCompanies } from '../../src/modules/companies/queries.ts'
 import { addMonths, recurrenceMonths, renewCompany } from '../../src/modules/companies/renewal.ts'
-import { createCompany } from '../../src/modules/companies/service.ts'
+import { createCompany, deleteCompany, updateCompany } from '../../src/modules/companies/service.ts'
+import { operatorActor } from '../operator.ts'
 import { EMBEDDED_DATABASE_NOTE, todayIso, withDatabase } from '../database.ts'
 import { cliDeps } from '../deps.ts'
 import { findCompanyByReference, findPlanByReference } from '../lookups.ts'
@@ -24,6 +25,8 @@ type CompanyCreateOptions = {
   admin: boolean
   json?: boolean
 }
+
+type CompanyUpdateOptions = { name?: string; email?: string; plan?: string; phone?: string; dueDate?: string; recurrence?: Recurrence; json?: boolean }
 
 const generatedPassword = () => `Zd7-${randomBytes(9).toString('base64url')}`
 
@@ -108,5 +111,78 @@ export function registerCompanies(program: Command): void {
         ['Company renewed', `${company.id} (${company.name})`],
         ['Due date', `${previousDueDate ?? 'none'} -> ${company.dueDate} (${company.recurrence})`],
       ])
+    })
+
+  /** Applies the changes to the company named by id or name; the changed company. */
+  const changeCompany = (reference: string, changes: (planId: (plan: string) => Promise<number>) => Promise<CompanyUpdateBody>) =>
+    withDatabase(async (db, config) => {
+      const existing = await findCompanyByReference(db, reference)
+      const body = await changes(async (plan) => (await findPlanByReference(db, plan)).id)
+      assertMatches(CompanyUpdateBody, body)
+      return updateCompany(cliDeps(db, config), { companyId: existing.id, changes: body })
+    })
+
+  const printCompany = (title: string, company: Company) =>
+    printRecord([
+      [title, `${company.id} (${company.name})`],
+      ['Status', company.status ? 'active' : 'inactive'],
+      ['Plan', company.plan ? `${company.plan.id} (${company.plan.name})` : '-'],
+      ['Due date', `${company.dueDate ?? 'never'} (${company.recurrence})`],
+    ])
+
+  group
+    .command('update')
+    .description('change a company: only the options given change')
+    .argument('<company>', 'company id or name')
+    .option('--name <name>', 'company name, 2 to 50 characters, unique', textOption('name', { min: 2, max: 50 }))
+    .option('--email <email>', "the company's e-mail", emailOption)
+    .option('--plan <plan>', 'plan id or name')
+    .option('--phone <phone>', 'phone, digits')
+    .option('--due-date <date>', 'last day of the subscription, YYYY-MM-DD', dateOption)
+    .option('--recurrence <recurrence>', 'MENSAL, BIMESTRAL, TRIMESTRAL, SEMESTRAL or ANUAL', recurrenceOption)
+    .option('--json', 'print the company as JSON')
+    .addHelpText('after', '\nExample: zapdesk companies update Acme --plan Pro --due-date 2027-01-31')
+    .action(async (reference: string, options: CompanyUpdateOptions) => {
+      const { json, plan, ...fields } = options
+      if (plan === undefined && Object.values(fields).every((value) => value === undefined)) throw new CliError('nothing to change (see: zapdesk companies update --help)')
+      const company = await changeCompany(reference, async (planId) => ({
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        ...(plan !== undefined && { planId: await planId(plan) }),
+      }))
+      if (json) return printJson(company)
+      printCompany('Company updated', company)
+    })
+
+  for (const [name, status, what] of [
+    ['activate', true, 'let the company in again'],
+    ['deactivate', false, "block the company's users from signing in (its data stays)"],
+  ] as const) {
+    group
+      .command(name)
+      .description(what)
+      .argument('<company>', 'company id or name')
+      .option('--json', 'print the company as JSON')
+      .action(async (reference: string, options: { json?: boolean }) => {
+        const company = await changeCompany(reference, async () => ({ status }))
+        if (options.json) return printJson(company)
+        printCompany(status ? 'Company activated' : 'Company deactivated', company)
+      })
+  }
+
+  group
+    .command('delete')
+    .description('delete a company and everything it owns (users, tickets, contacts, messages); cannot be undone')
+    .argument('<company>', 'company id or name')
+    .requiredOption('--yes', 'confirm the deletion')
+    .option('--json', 'print the result as JSON')
+    .action(async (reference: string, options: { json?: boolean }) => {
+      const company = await withDatabase(async (db, config) => {
+        const existing = await findCompanyByReference(db, reference)
+        const actor = await operatorActor(db).catch(() => ({ userId: 0, companyId: 0, profile: 'admin' as const, super: true }))
+        await deleteCompany(cliDeps(db, config), { companyId: existing.id, actor })
+        return existing
+      })
+      if (options.json) return printJson({ deleted: true, id: company.id, name: company.name })
+      console.log(`Company deleted: ${company.id} (${company.name})`)
     })
 }

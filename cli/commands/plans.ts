@@ -1,11 +1,12 @@
-import type { Command } from 'commander'
-import { PlanBody, type Plan } from '../../src/modules/plans/model.ts'
+import { InvalidArgumentError, type Command } from 'commander'
+import { PlanBody, PlanUpdateBody, type Plan } from '../../src/modules/plans/model.ts'
 import { findPlans } from '../../src/modules/plans/queries.ts'
-import { createPlan } from '../../src/modules/plans/service.ts'
+import { createPlan, deletePlan, updatePlan } from '../../src/modules/plans/service.ts'
 import { EMBEDDED_DATABASE_NOTE, withDatabase } from '../database.ts'
 import { cliDeps } from '../deps.ts'
 import { integerOption, moneyOption, textOption } from '../options.ts'
-import { printJson, printRecord, printTable } from '../output.ts'
+import { CliError, printJson, printRecord, printTable } from '../output.ts'
+import { findPlanByReference } from '../lookups.ts'
 import { assertMatches } from '../validate.ts'
 
 type PlanCreateOptions = {
@@ -103,5 +104,86 @@ export function registerPlans(program: Command): void {
         { header: 'VALUE', value: (plan) => plan.value.toFixed(2) },
         { header: 'FEATURES', value: enabledFeatures },
       ])
+    })
+
+  group
+    .command('update')
+    .description('change a plan: only the options given change')
+    .argument('<plan>', 'plan id or name')
+    .option('--name <name>', 'new name, unique ignoring case', textOption('name', { min: 1, max: 100 }))
+    .option('--users <n>', 'users allowed', limit('users'))
+    .option('--connections <n>', 'WhatsApp connections allowed', limit('connections'))
+    .option('--queues <n>', 'queues allowed', limit('queues'))
+    .option('--value <amount>', 'monthly price, e.g. 49.90', moneyOption('value'))
+    .option('--enable <features>', `features to turn on, comma-separated: ${features.map(([, label]) => label).join(',')}`, featureList)
+    .option('--disable <features>', 'features to turn off, comma-separated', featureList)
+    .option('--public', 'offered on the public signup page')
+    .option('--private', 'not offered on the public signup page')
+    .option('--json', 'print the plan as JSON')
+    .addHelpText('after', '\nExample: zapdesk plans update Basic --users 10 --enable open-ai --disable campaigns')
+    .action(async (reference: string, options: PlanUpdateOptions) => {
+      if (options.public && options.private) throw new CliError('--public and --private do not go together')
+      const changes: Record<string, unknown> = {}
+      for (const key of ['name', 'users', 'connections', 'queues', 'value'] as const) if (options[key] !== undefined) changes[key] = options[key]
+      for (const flag of options.enable ?? []) changes[flag] = true
+      for (const flag of options.disable ?? []) {
+        if (changes[flag] === true) throw new CliError(`${flagLabel(flag)} is both enabled and disabled`)
+        changes[flag] = false
+      }
+      if (options.public || options.private) changes.isPublic = Boolean(options.public)
+      if (Object.keys(changes).length === 0) throw new CliError('nothing to change (see: zapdesk plans update --help)')
+      assertMatches(PlanUpdateBody, changes)
+      const plan = await withDatabase(async (db, config) => updatePlan(cliDeps(db, config), { planId: (await findPlanByReference(db, reference)).id, changes }))
+      if (options.json) return printJson(plan)
+      printRecord([
+        ['Plan updated', `${plan.id} (${plan.name})`],
+        ['Limits', `${plan.users} users, ${plan.connections} connections, ${plan.queues} queues`],
+        ['Value', plan.value.toFixed(2)],
+        ['Features', enabledFeatures(plan)],
+      ])
+    })
+
+  group
+    .command('delete')
+    .description('delete a plan no company is on')
+    .argument('<plan>', 'plan id or name')
+    .option('--json', 'print the result as JSON')
+    .action(async (reference: string, options: { json?: boolean }) => {
+      const plan = await withDatabase(async (db, config) => {
+        const found = await findPlanByReference(db, reference)
+        await deletePlan(cliDeps(db, config), { planId: found.id })
+        return found
+      })
+      if (options.json) return printJson({ deleted: true, id: plan.id, name: plan.name })
+      console.log(`Plan deleted: ${plan.id} (${plan.name})`)
+    })
+}
+
+type FeatureFlag = (typeof features)[number][0]
+
+type PlanUpdateOptions = {
+  name?: string
+  users?: number
+  connections?: number
+  queues?: number
+  value?: number
+  enable?: FeatureFlag[]
+  disable?: FeatureFlag[]
+  public?: boolean
+  private?: boolean
+  json?: boolean
+}
+
+const flagLabel = (flag: FeatureFlag) => features.find(([candidate]) => candidate === flag)![1]
+
+function featureList(raw: string): FeatureFlag[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean)
+    .map((label) => {
+      const match = features.find(([, candidate]) => candidate === label)
+      if (!match) throw new InvalidArgumentError(`unknown feature "${label}": one of ${features.map(([, candidate]) => candidate).join(', ')}.`)
+      return match[0]
     })
 }

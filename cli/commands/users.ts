@@ -1,5 +1,9 @@
 import type { Command } from 'commander'
-import { eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { resetUserTwoFactor } from '../../src/modules/auth/two-factor.ts'
+import { cliDeps } from '../deps.ts'
+import { operatorActor } from '../operator.ts'
 import type { Database } from '../../db/client.ts'
 import { companies, plans, users } from '../../db/schema/index.ts'
 import { isUniqueViolation } from '../../src/core/errors.ts'
@@ -11,7 +15,7 @@ import { SUPER_EMAIL } from '../../src/seed.ts'
 import { EMBEDDED_DATABASE_NOTE, todayIso, withDatabase } from '../database.ts'
 import { findCompanyByReference, findPlatformCompany } from '../lookups.ts'
 import { emailOption, passwordOption, textOption } from '../options.ts'
-import { CliError, printJson, printRecord } from '../output.ts'
+import { CliError, printJson, printRecord, printTable } from '../output.ts'
 
 // The names seedPlatform gives the platform's plan and company, so that a later seed finds these.
 const PLATFORM_PLAN = 'Platform'
@@ -71,5 +75,70 @@ export function registerUsers(program: Command): void {
         ['Login', created.email],
         ['Company', `${created.companyId} (${created.companyName})`],
       ])
+    })
+
+  group
+    .command('list')
+    .description('list the users, by company then name')
+    .option('--company <company>', 'only the users of this company (id or name)')
+    .option('--json', 'print the users as JSON')
+    .action(async (options: { company?: string; json?: boolean }) => {
+      const rows = await withDatabase(async (db) => {
+        const company = options.company ? await findCompanyByReference(db, options.company) : undefined
+        return db
+          .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, super: users.super, companyId: users.companyId, companyName: companies.name })
+          .from(users)
+          .innerJoin(companies, eq(companies.id, users.companyId))
+          .where(company ? eq(users.companyId, company.id) : undefined)
+          .orderBy(asc(companies.name), asc(users.name))
+      })
+      if (options.json) return printJson(rows)
+      printTable(rows, [
+        { header: 'ID', value: (user) => user.id },
+        { header: 'NAME', value: (user) => user.name },
+        { header: 'EMAIL', value: (user) => user.email },
+        { header: 'PROFILE', value: (user) => (user.super ? `${user.profile} (super)` : user.profile) },
+        { header: 'COMPANY', value: (user) => `${user.companyId} (${user.companyName})` },
+      ])
+    })
+
+  group
+    .command('reset-password')
+    .description("set a user's password and sign him out everywhere")
+    .argument('<email>', "the user's login e-mail", emailOption)
+    .option('--password <password>', 'the new password (default: generated and printed once)', passwordOption)
+    .option('--json', 'print the result as JSON')
+    .action(async (email: string, options: { password?: string; json?: boolean }) => {
+      const password = options.password ?? `Zd7-${randomBytes(9).toString('base64url')}`
+      const passwordHash = await Bun.password.hash(password)
+      const user = await withDatabase(async (db) => {
+        const found = await findUserByEmail(db, email)
+        if (!found) throw new CliError(`no user with the e-mail ${email} (see: zapdesk users list)`)
+        // A new token version ends every session the old password opened.
+        await db.update(users).set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, online: false }).where(eq(users.id, found.id))
+        return found
+      })
+      const generated = options.password === undefined ? password : undefined
+      if (options.json) return printJson({ id: user.id, email: user.email, ...(generated && { generatedPassword: generated }) })
+      printRecord([
+        ['Password reset', `${user.id} (${user.email})`],
+        ...(generated ? [['New password', `${generated}  (generated, shown only now)`] as [string, string]] : []),
+      ])
+    })
+
+  group
+    .command('reset-2fa')
+    .description("remove a user's two-factor authentication (a lost phone); he sets it up again at his next sign-in if required")
+    .argument('<email>', "the user's login e-mail", emailOption)
+    .option('--json', 'print the result as JSON')
+    .action(async (email: string, options: { json?: boolean }) => {
+      const user = await withDatabase(async (db, config) => {
+        const found = await findUserByEmail(db, email)
+        if (!found) throw new CliError(`no user with the e-mail ${email} (see: zapdesk users list)`)
+        await resetUserTwoFactor(cliDeps(db, config), await operatorActor(db), found.id)
+        return found
+      })
+      if (options.json) return printJson({ id: user.id, email: user.email, twoFactorReset: true })
+      console.log(`Two-factor authentication reset: ${user.id} (${user.email})`)
     })
 }

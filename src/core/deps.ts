@@ -11,6 +11,7 @@ import { createLocalStorage, type MediaStorage } from './storage/storage.ts'
 import type Redis from 'ioredis'
 import { createOutboundClient, type OutboundClient } from './http/guarded-fetch.ts'
 import { createInProcessRealtimeBus, createRedisRealtimeBus, type RealtimeBus } from './realtime/bus.ts'
+import { createMetrics, type Metrics } from './metrics/registry.ts'
 
 export type CoreDeps = {
   db: Database
@@ -29,9 +30,13 @@ export type CoreDeps = {
   outbound: OutboundClient
   /** Each contact's inbound messages and the platform's sends to him, one at a time (contact-lanes.ts). */
   lanes: ContactLanes
+  /** This app's Prometheus series (core/metrics): its own registry, so test contexts never mix. */
+  metrics: Metrics
+  /** The Redis client when REDIS_URL is set (readiness pings it). */
+  redis?: Redis
 }
 
-export type CoreDepsOptions = { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date }
+export type CoreDepsOptions = { db: Database; config: Config; redis?: Redis; logger?: Logger; now?: () => Date; metrics?: Metrics }
 
 export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
   const logger = options.logger ?? createLogger(options.config.logLevel)
@@ -55,5 +60,7 @@ export function createCoreDeps(options: CoreDepsOptions): CoreDeps {
     outbound: createOutboundClient(config.outbound),
     // Early acks expire on the wall clock: they are about the network, not business time.
     lanes: createContactLanes(),
+    metrics: options.metrics ?? createMetrics(),
+    redis: options.redis,
   }
 }

@@ -144,6 +144,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
       raw: message.raw,
     }
     const stored = await ingest(connection, record)
+    // Ingest lag: WhatsApp's timestamp to stored (seconds resolution on WhatsApp's side; a resend is not counted).
+    if (stored) deps.metrics.ingestLag.observe(Math.max(0, deps.now().getTime() - message.timestamp.getTime()) / 1000)
     if (!stored) {
       await fetchMissingMediaAgain(connection, message)
       return
@@ -176,6 +178,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     async message(connection, raw: InboundMessage) {
       const message = normaliseInbound(raw, deps.now)
       if (!message) return
+      // Echoes of what this side sent are counted by the send path, not here.
+      if (!message.fromMe) deps.metrics.countInbound(connection.whatsappId)
       await inLane(connection, message.number, 'message', () => handleMessage(connection, message))
     },
 

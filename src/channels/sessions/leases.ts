@@ -20,6 +20,7 @@ export function createSessionLeases(runtime: SessionRuntime): SessionLeases {
   async function release(ref: ConnectionRef): Promise<void> {
     try {
       await ownership.release(ref.whatsappId)
+      deps.metrics.leaseChanges.inc({ change: 'released' })
     } catch (error) {
       // It expires on its own; until then no one else can start this session.
       logger.warn('whatsapp session lease could not be released', { ...ref, error })
@@ -31,7 +32,10 @@ export function createSessionLeases(runtime: SessionRuntime): SessionLeases {
     async claim(ref) {
       try {
         const taken = await ownership.acquire(ref.whatsappId)
-        if (taken) directory.forget(ref.whatsappId)
+        if (taken) {
+          directory.forget(ref.whatsappId)
+          deps.metrics.leaseChanges.inc({ change: 'taken' })
+        }
         return taken
       } catch (error) {
         logger.error('whatsapp session lease could not be taken', { ...ref, error })

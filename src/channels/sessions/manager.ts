@@ -47,6 +47,8 @@ export interface ConnectionManager extends ConnectionRegistry, SessionControls {
   // start, restart, newQr, pairWithPhone, stop and remove: the SessionControls of the provider port.
   /** Whether this instance runs a session (in any state) for the connection. */
   isLive(connection: ConnectionRef): boolean
+  /** How many sessions run on this instance (readiness reports it). */
+  ownedSessions(): number
   /** Whether a provider name has an adapter here. */
   supports(provider: string): boolean
   /** Plugs an adapter in for a provider name (tests replace 'beta' with a fake). */
@@ -79,12 +81,17 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
   const control = (request: Omit<ControlRequest, 'kind'>) => routing.control({ kind: 'control', ...request }, false)
 
   const stopListening = endSessionsOfDeletedCompanies(runtime, leases, sessions)
-  const stopLosing = cluster.ownership.onLost((whatsappId) => sessions.onLeaseLost(whatsappId))
+  const stopLosing = cluster.ownership.onLost((whatsappId) => {
+    deps.metrics.leaseChanges.inc({ change: 'lost' })
+    sessions.onLeaseLost(whatsappId)
+  })
   const stopHearing = cluster.link?.onAnnouncement((announcement, from) => runtime.directory.heard(announcement, from))
   cluster.link?.serve((request) => routing.serve(request))
 
   return {
     instanceId: me,
+
+    ownedSessions: () => live.size,
 
     providerFor(connection) {
       if (live.has(connection.whatsappId)) return connectedHere(connection).provider

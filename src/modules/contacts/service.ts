@@ -49,3 +49,9 @@ export async function listContactOptions(
   if (term.length < MIN_AUTOCOMPLETE_LENGTH) return []
   return findContactOptions(deps.db, { companyId, searchParam: term, limit: OPTION_SEARCH_LIMIT })
 }
+
+// The spreadsheet import, for the operator CLI's `contacts import` (cli/commands/imports.ts).
+export { uploadContacts } from './upload.ts'
+export { readSpreadsheet, type SheetRows } from './spreadsheet.ts'
+export { readSheetRow, type RowVerdict } from './sheet-rows.ts'
+export { findContactsByNumbers } from './queries.ts'

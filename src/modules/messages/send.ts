@@ -112,7 +112,12 @@ type DeliverInput = { target: SendTarget & { whatsappId: number }; messageId: nu
 export const deliverTask = defineOwnerTask('messages.deliver', async (deps: Deps, provider: WhatsAppProvider, input: DeliverInput): Promise<{ id: string }> => {
   const { target, messageId, call } = input
   return deps.lanes.send(target.whatsappId, target.number, async () => {
-    const result = call.kind === 'text' ? await provider.sendText(call.input) : await provider.sendMedia(call.input)
+    const connection = String(target.whatsappId)
+    const result = await (call.kind === 'text' ? provider.sendText(call.input) : provider.sendMedia(call.input)).catch((error: unknown) => {
+      deps.metrics.outboundMessages.inc({ connection, result: 'failed' })
+      throw error
+    })
+    deps.metrics.outboundMessages.inc({ connection, result: 'sent' })
     await recordSent(deps, target, messageId, result)
     return { id: result.id }
   })
