@@ -12,6 +12,13 @@ const harness = await startWebHarness()
 const pathsFor = (ticketUuid: string) => pageRoutes.map((route) => route.path.replace(':ticketId', ticketUuid))
 const servedPaths = pathsFor('5b0f0c52-6f4c-4a63-9d43-2a3f1b7f9c10')
 
+/** The route a visited path came from: its own entry, or the parameterised one it was made from ('/' prefixes every path). */
+function routeOf(path: string) {
+  const exact = pageRoutes.find((route) => route.path === path)
+  if (exact) return exact
+  return pageRoutes.find((route) => route.path.includes('/:') && path.startsWith(`${route.path.split('/:')[0]!}/`))!
+}
+
 async function visibleText(page: import('playwright-core').Page): Promise<string> {
   await page.waitForLoadState('networkidle')
   return (await page.locator('#root').innerText()).trim()
@@ -39,7 +46,7 @@ describeInBrowser('blank-page guard', () => {
       await page.evaluate((code) => localStorage.setItem('language', code), language)
       for (const path of paths) {
         await page.goto(path)
-        const route = pageRoutes.find((candidate) => path.startsWith(candidate.path.split('/:')[0]!))!
+        const route = routeOf(path)
         if (route.access === 'private') await page.waitForURL('**/login')
         const text = await visibleText(page)
         expect({ language, path, blank: text.length === 0 }).toEqual({ language, path, blank: false })
@@ -59,7 +66,7 @@ describeInBrowser('blank-page guard', () => {
     await signInThroughForm(page, user)
     for (const path of pathsFor(ticket.uuid)) {
       await page.goto(path)
-      const route = pageRoutes.find((candidate) => path.startsWith(candidate.path.split('/:')[0]!))!
+      const route = routeOf(path)
       if (route.access === 'public') await page.waitForURL('**/tickets')
       await page.locator('.topbar-greeting').waitFor()
       const text = await visibleText(page)

@@ -32,7 +32,7 @@ export function DataStep({ data, errors, onChange }: { data: CheckoutData; error
       <TextField label={t`Last name`} name="lastName" value={data.lastName} onChange={(value) => onChange('lastName', value)} maxLength={100} />
       <TextField label={t`Address`} name="address2" value={data.address2} onChange={(value) => onChange('address2', value)} error={errorText(errors.address2)} isRequired maxLength={200} />
       <TextField label={t`City`} name="city" value={data.city} onChange={(value) => onChange('city', value)} error={errorText(errors.city)} isRequired maxLength={100} />
-      <TextField label={t`State`} name="state" value={data.state} onChange={(value) => onChange('state', value)} maxLength={100} />
+      <TextField label={t({ message: 'State', context: 'address' })} name="state" value={data.state} onChange={(value) => onChange('state', value)} maxLength={100} />
       <TextField
         label={t`Zip code`}
         name="zipcode"
@@ -108,7 +108,7 @@ export function CardStep({ card, data, errors, onCard, onData }: { card: CardDat
   return (
     <div className="checkout-grid">
       <TextField label={t`Last name`} name="lastName" value={data.lastName} onChange={(value) => onData('lastName', value)} error={errorText(errors.lastName)} isRequired maxLength={100} />
-      <TextField label={t`State`} name="state" value={data.state} onChange={(value) => onData('state', value)} error={errorText(errors.state)} isRequired maxLength={100} />
+      <TextField label={t({ message: 'State', context: 'address' })} name="state" value={data.state} onChange={(value) => onData('state', value)} error={errorText(errors.state)} isRequired maxLength={100} />
       <TextField label={t`Name on card`} name="nameOnCard" autoComplete="cc-name" value={card.nameOnCard} onChange={(value) => onCard('nameOnCard', value)} error={errorText(errors.nameOnCard)} isRequired maxLength={100} />
       <TextField
         label={t`Card number`}

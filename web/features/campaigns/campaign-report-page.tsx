@@ -82,7 +82,7 @@ export function CampaignReportPage() {
     { key: 'delivered', label: t`Delivered`, value: totals.delivered },
     { key: 'read', label: t`Read`, value: totals.read },
     { key: 'replied', label: t`Replied`, value: totals.replied },
-    { key: 'failed', label: t`Failed`, value: totals.failed },
+    { key: 'failed', label: t({ message: 'Failed', context: 'campaign total' }), value: totals.failed },
     { key: 'optedOut', label: t`Opted out`, value: totals.optedOut },
   ]
   const chart = report.timeline.map((point) => ({ ...point, at: formatDateTime(point.at).slice(11) }))

@@ -12,12 +12,14 @@ export type PreflightData = Preflight
 export type CampaignStatus = Campaign['status']
 
 /** §4: shown as inactive, programmed, inProgress, canceled, finished. */
+// In their own context: the same English words elsewhere (the dashboard's "Finished" tickets) are
+// translated in another gender or number.
 export const statusLabels: Record<CampaignStatus, MessageDescriptor> = {
-  INATIVA: msg`Inactive`,
-  PROGRAMADA: msg`Programmed`,
-  EM_ANDAMENTO: msg`In progress`,
-  CANCELADA: msg`Canceled`,
-  FINALIZADA: msg`Finished`,
+  INATIVA: msg({ message: 'Inactive', context: 'campaign status' }),
+  PROGRAMADA: msg({ message: 'Programmed', context: 'campaign status' }),
+  EM_ANDAMENTO: msg({ message: 'In progress', context: 'campaign status' }),
+  CANCELADA: msg({ message: 'Canceled', context: 'campaign status' }),
+  FINALIZADA: msg({ message: 'Finished', context: 'campaign status' }),
 }
 
 /** dd/MM/yyyy HH:mm (§9). */

@@ -153,7 +153,7 @@ export function CampaignsConfigPage() {
           </ul>
           <div className="form-row">
             <TextField label={t`Key`} value={newKey} onChange={setNewKey} maxLength={40} />
-            <TextField label={t`Value`} value={newValue} onChange={setNewValue} maxLength={1000} />
+            <TextField label={t({ message: 'Value', context: 'campaign variable' })} value={newValue} onChange={setNewValue} maxLength={1000} />
             <Button variant="secondary" onPress={addVariable}>
               {t`Add variable`}
             </Button>
