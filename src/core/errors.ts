@@ -103,6 +103,8 @@ export const errorStatus = {
   ERR_PAYMENT_REFUSED: 402,
   /** The provider could not be reached or failed: nothing was charged by us, try again. */
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  /** A prompt's model (its OpenAI-compatible API) failed, refused or could not be reached; details: reason. */
+  ERR_AI_REQUEST_FAILED: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

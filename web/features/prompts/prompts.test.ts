@@ -14,7 +14,7 @@ const valid: PromptFormValues = {
 }
 
 function row(id: number, name: string, queueId: number | null = 1): PromptRow {
-  return { id, name, prompt: 'x'.repeat(50), model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '****', queueId, maxMessages: 10, queue: queueId === null ? null : { id: queueId, name: 'Orders' } }
+  return { id, name, prompt: 'x'.repeat(50), model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '****', queueId, maxMessages: 10, baseUrl: null, transcribeAudio: false, queue: queueId === null ? null : { id: queueId, name: 'Orders' } }
 }
 
 describe('prompt form (§5, §9)', () => {
