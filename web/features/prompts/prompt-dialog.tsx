@@ -189,9 +189,11 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
           description={t`An OpenAI-compatible API, such as a self-hosted model. Empty: the server's default.`}
           maxLength={500}
         />
-        <SwitchField isSelected={values.transcribeAudio} onChange={(value) => set('transcribeAudio', value)}>
-          {t`Transcribe voice notes and answer them`}
-        </SwitchField>
+        <div className="full">
+          <SwitchField isSelected={values.transcribeAudio} onChange={(value) => set('transcribeAudio', value)}>
+            {t`Transcribe voice notes and answer them`}
+          </SwitchField>
+        </div>
       </div>
       <DialogFooter onCancel={onDone} pending={pending} />
     </Form>
