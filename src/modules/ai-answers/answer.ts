@@ -101,9 +101,12 @@ export async function answerInbound(context: AnswerContext, scope: AnswerScope):
     if (reply.text !== '') await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
     return
   }
-  await finish({ outcome: 'answered', ...usage })
-  // An agent may have accepted the ticket while the model was thinking: the answer is then not sent.
+  // An agent may have accepted the ticket while the model was thinking: the answer is then not sent
+  // (its tokens still count).
   const now = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: ticket.id })
-  if (!now || now.status !== 'pending' || now.userId !== null || now.promptId === null) return
+  if (!now || now.status !== 'pending' || now.userId !== null || now.promptId === null) {
+    return finish({ outcome: 'skipped', detail: 'someone took the ticket while the model answered', ...usage })
+  }
+  await finish({ outcome: 'answered', ...usage })
   await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
 }
