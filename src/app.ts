@@ -22,6 +22,7 @@ import { recoverMediaOnConnect } from './channels/inbound/media-recovery.ts'
 import { createDurableInbound } from './channels/inbound/durable-sink.ts'
 import { createSimulator, type Simulator } from './channels/simulator/simulator.ts'
 import { wireChatbot } from './modules/chatbot/wiring.ts'
+import { aiAnswerRoutes } from './modules/ai-answers/routes.ts'
 import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './channels/simulator/control/routes.ts'
@@ -101,6 +102,7 @@ const administrationRoutes = (deps: Deps, connections: ConnectionManager, simula
     .use(campaignRoutes(deps))
     .use(campaignSettingRoutes(deps))
     .use(promptRoutes(deps))
+    .use(aiAnswerRoutes(deps))
     .use(queueIntegrationRoutes(deps))
     .use(contactListRoutes(deps))
     .use(contactListItemRoutes(deps))

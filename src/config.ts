@@ -120,6 +120,15 @@ export function loadConfig() {
       timeoutMs: integerFrom('OUTBOUND_TIMEOUT_MS', 10_000),
       maxResponseBytes: integerFrom('OUTBOUND_MAX_RESPONSE_BYTES', 1024 * 1024),
     },
+    /**
+     * AI prompts (modules/ai-answers): the OpenAI-compatible API a prompt without its own base URL calls
+     * (OPENAI_BASE_URL, e.g. a self-hosted model's http://llm.lan:8000/v1, which then needs
+     * OUTBOUND_ALLOWED_HOSTS). Calls go through the outbound client, under OPENAI_TIMEOUT_MS.
+     */
+    openai: {
+      baseUrl: (optional('OPENAI_BASE_URL') ?? 'https://api.openai.com/v1').replace(/\/$/, ''),
+      timeoutMs: integerFrom('OPENAI_TIMEOUT_MS', 30_000),
+    },
     /** Company webhooks (modules/webhooks): retries with exponential backoff, then the webhook is disabled. */
     webhooks: {
       /** First retry delay; it doubles each time, up to six hours between tries. */

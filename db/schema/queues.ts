@@ -1,5 +1,5 @@
 // Queues (departments), their chatbot option trees, AI prompts and external integrations.
-import { type AnyPgColumn, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies, type ScheduleEntry } from './companies.ts'
 import { id, timestamps } from './columns.ts'
 
@@ -94,7 +94,39 @@ export const prompts = pgTable(
     apiKey: text().notNull().default(''),
     queueId: integer().references((): AnyPgColumn => queues.id, { onDelete: 'set null' }),
     maxMessages: integer().notNull().default(10),
+    /** An OpenAI-compatible API (a self-hosted model); null: OPENAI_BASE_URL. */
+    baseUrl: text(),
+    /** Customers' voice notes are transcribed (the same API) and answered as text. */
+    transcribeAudio: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [uniqueIndex('prompts_company_name_unique').on(table.companyId, table.name)],
+)
+
+export type AiAnswerOutcome = 'running' | 'answered' | 'handoff' | 'failed' | 'skipped'
+
+/**
+ * Each call of a prompt's model: one per inbound message answered (the unique key is the claim that
+ * keeps a retried job from answering twice), or one per "try it" turn (no ticket). Its tokens are the
+ * company's usage.
+ */
+export const aiAnswers = pgTable(
+  'ai_answers',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
+    ticketId: integer(),
+    /** The customer's message answered; null for a "try it" turn. */
+    messageId: bigint({ mode: 'number' }),
+    outcome: text().$type<AiAnswerOutcome>().notNull().default('running'),
+    /** The hand-off reason or the failure, for the log. */
+    detail: text(),
+    promptTokens: integer().notNull().default(0),
+    completionTokens: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('ai_answers_company_message_unique').on(table.companyId, table.messageId), index('ai_answers_company_created_idx').on(table.companyId, table.createdAt)],
 )

@@ -43,6 +43,8 @@ export const tickets = pgTable(
     useIntegration: boolean().notNull().default(false),
     integrationId: integer().references(() => queueIntegrations.id, { onDelete: 'set null' }),
     promptId: integer().references(() => prompts.id, { onDelete: 'set null' }),
+    /** Why an AI prompt handed the customer to a person (the model's reason, or its failure): shown with the pending ticket. */
+    handoffReason: text(),
     ...timestamps,
   },
   (table) => [

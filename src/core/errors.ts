@@ -110,6 +110,8 @@ export const errorStatus = {
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: 502,
   /** /socket.io speaks Engine.IO 4 over websocket only (no long-polling): details: message. */
   ERR_SOCKET_IO_TRANSPORT: 400,
+  /** A prompt's model (its OpenAI-compatible API) failed, refused or could not be reached; details: reason. */
+  ERR_AI_REQUEST_FAILED: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -2,7 +2,7 @@
 // stopped by the §5 check (no queue: 'Select a queue', nothing saved), meets the server's refusals on
 // their fields, creates, edits and deletes (confirmation naming the prompt) while a second page follows
 // live; a plan without useOpenAi and a plain user are sent away. Screenshots in Portuguese.
-import { expect, test } from 'bun:test'
+import { afterAll, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -13,7 +13,20 @@ import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHa
 import { createSecretBox } from '../../src/core/crypto/secret-box.ts'
 import { openText } from '../../src/core/crypto/sealed-text.ts'
 
-const harness = await startWebHarness()
+// A local OpenAI-compatible server for the "try it" panel: it echoes the customer's last words.
+const fakeModel = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  async fetch(request) {
+    const body = (await request.json()) as { messages: { content: string }[] }
+    const message = { role: 'assistant', content: `Eco: ${body.messages.at(-1)!.content}` }
+    return Response.json({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })
+  },
+})
+afterAll(() => fakeModel.stop(true))
+const harness = await startWebHarness({
+  config: { outbound: { allowedHosts: ['127.0.0.1'], allowHttp: true, timeoutMs: 5000, maxResponseBytes: 1024 * 1024 }, openai: { baseUrl: `http://127.0.0.1:${fakeModel.port}/v1`, timeoutMs: 5000 } },
+})
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
 const PROMPT_TEXT = 'Você é o atendente da Padaria Pão Quente. Responda com educação, em frases curtas, sobre horários e encomendas.'
@@ -220,6 +233,14 @@ describeInBrowser('prompts page', () => {
     await page.evaluate(() => localStorage.setItem('language', 'es'))
     await page.goto('/prompts')
     await page.getByRole('button', { name: 'Añadir prompt' }).waitFor()
+    // The "try it" panel talks to the prompt as a customer would; the turn counts in the usage line.
+    await page.getByRole('button', { name: 'Probar Atendente de encomendas' }).click()
+    const trying = page.getByRole('dialog', { name: 'Probar Atendente de encomendas' })
+    await trying.getByRole('textbox', { name: 'Mensaje' }).fill('¿Tienen pan integral?')
+    await trying.getByRole('button', { name: 'Enviar' }).click()
+    await trying.getByText('Eco: ¿Tienen pan integral?').waitFor()
+    await trying.getByRole('button', { name: 'Cerrar' }).first().click()
+    await page.getByText('Tokens usados por las respuestas de la IA y las pruebas: 10').waitFor()
     expect(unexpectedErrors(problems)).toEqual([])
     await browserContext.close()
   }, E2E_TIMEOUT * 2)

@@ -91,6 +91,7 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_PAYMENT_NOT_CONFIGURED: msg`Online payment is not available yet. Please contact support.`,
   ERR_PAYMENT_REFUSED: msg`The payment was refused. Check the data and try again.`,
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: msg`The payment service is unavailable right now. Please try again in a few minutes.`,
+  ERR_AI_REQUEST_FAILED: msg`The AI model did not answer. Check the prompt's key, model and address, and try again.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

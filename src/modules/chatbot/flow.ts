@@ -16,8 +16,10 @@ import type { BotQueue } from './queries.ts'
 import { answerRating } from './rating.ts'
 import { isWithinSchedule } from './schedule.ts'
 import { botSays, saveState, sayOutOfHours, type BotTurn } from './turn.ts'
+import type { AiAnswers } from '../ai-answers/service.ts'
+import type { TicketRow } from '../tickets/ticket-row.ts'
 
-type QueueTurn = BotTurn & { queues: BotQueue[]; settings: Pick<BotContext, 'scheduleType' | 'sendGreetingMessageOneQueues'> }
+export type QueueTurn = BotTurn & { queues: BotQueue[]; settings: Pick<BotContext, 'scheduleType' | 'sendGreetingMessageOneQueues'> }
 
 function joinTexts(...texts: string[]): string {
   return texts.map((text) => text.trim()).filter((text) => text !== '').join('\n\n')
@@ -55,7 +57,7 @@ async function queueOutOfHours(turn: QueueTurn, queue: BotQueue): Promise<boolea
 }
 
 /** The ticket enters the queue: its options menu when it has a tree, else the bot is done. */
-async function enterQueue(turn: QueueTurn, queue: BotQueue, greeting: string): Promise<void> {
+export async function enterQueue(turn: QueueTurn, queue: BotQueue, greeting: string): Promise<void> {
   if (await queueOutOfHours(turn, queue)) {
     await sayOutOfHours(turn, queue.outOfHoursMessage, { queueId: queue.id, queueOptionId: null, chatbot: false })
     return
@@ -147,7 +149,20 @@ async function runQueueBot(turn: BotTurn, context: BotContext, body: string): Pr
   await botSays(queueTurn, startMenu(queueTurn), { chatbot: true, queueOptionId: null, amountUsedBotQueues: 1 })
 }
 
-export function chatbotHook(deps: Deps, registry: ConnectionRegistry): AfterInboundHook {
+/**
+ * The AI prompt that answers this ticket, if any: the one already talking, else its queue's, else (no
+ * queue yet, no menu under way) the only queue's or the connection's. Never again once it handed off.
+ */
+export function promptOfTicket(ticket: TicketRow, context: BotContext): number | null {
+  if (ticket.handoffReason !== null) return null
+  if (ticket.promptId !== null) return ticket.promptId
+  if (ticket.queueId !== null) return context.queues.find((queue) => queue.id === ticket.queueId)?.promptId ?? null
+  if (ticket.chatbot) return null
+  const onlyQueue = context.queues.length === 1 ? context.queues[0]! : undefined
+  return onlyQueue?.promptId ?? context.connection.promptId
+}
+
+export function chatbotHook(deps: Deps, registry: ConnectionRegistry, ai: AiAnswers): AfterInboundHook {
   const readContext = sharedBotContextReader(deps.db)
   return async ({ connection: ref, contact, ticket, message }) => {
     if (message.fromMe || ticket.isGroup || ticket.status === 'closed') return
@@ -161,6 +176,11 @@ export function chatbotHook(deps: Deps, registry: ConnectionRegistry): AfterInbo
     if (ticket.awaitingRating) return answerRating(turn, message.body)
     if (context.scheduleType === 'company' && !isWithinSchedule(company.schedules, deps.now(), company.timezone)) {
       await sayOutOfHours(turn, connection.outOfHoursMessage)
+      return
+    }
+    const promptId = promptOfTicket(ticket, context)
+    if (promptId !== null) {
+      await ai.take({ companyId: ref.companyId, ticketId: ticket.id, messageId: message.id, promptId, ticketPromptId: ticket.promptId })
       return
     }
     await runQueueBot(turn, context, message.body)

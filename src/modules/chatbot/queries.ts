@@ -5,7 +5,15 @@ import { companies, queues, tickets, whatsappQueues, type ScheduleEntry } from '
 
 export type BotCompany = { timezone: string; schedules: ScheduleEntry[] }
 
-export type BotQueue = { id: number; name: string; greetingMessage: string; outOfHoursMessage: string; schedules: ScheduleEntry[] }
+export type BotQueue = { id: number; name: string; greetingMessage: string; outOfHoursMessage: string; schedules: ScheduleEntry[]; promptId: number | null }
+
+const botQueueColumns = { id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules, promptId: queues.promptId }
+
+/** One queue of the company as the bot reads it (the queue an AI prompt handed a ticket to need not be the connection's). */
+export async function findBotQueue(db: Executor, scope: { companyId: number; queueId: number }): Promise<BotQueue | undefined> {
+  const [queue] = await db.select(botQueueColumns).from(queues).where(and(eq(queues.companyId, scope.companyId), eq(queues.id, scope.queueId))).limit(1)
+  return queue
+}
 
 /** The ticket columns the chatbot owns. */
 export type BotState = Partial<{
@@ -27,7 +35,7 @@ export async function findBotCompany(db: Executor, companyId: number): Promise<B
 /** The connection's queues in menu order (orderQueue, unset last, then name): the menu's numbers follow it. */
 export async function findConnectionQueues(db: Executor, scope: { companyId: number; whatsappId: number }): Promise<BotQueue[]> {
   return db
-    .select({ id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules })
+    .select(botQueueColumns)
     .from(whatsappQueues)
     .innerJoin(queues, and(eq(queues.id, whatsappQueues.queueId), eq(queues.companyId, whatsappQueues.companyId)))
     .where(and(eq(whatsappQueues.companyId, scope.companyId), eq(whatsappQueues.whatsappId, scope.whatsappId)))

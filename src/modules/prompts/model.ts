@@ -23,6 +23,10 @@ export const Prompt = t.Object({
   apiKey: t.String(),
   queueId: t.Nullable(t.Integer()),
   maxMessages: t.Integer(),
+  /** An OpenAI-compatible API of its own (a self-hosted model); null: the server's OPENAI_BASE_URL. */
+  baseUrl: t.Nullable(t.String()),
+  /** Voice notes are transcribed (the same API) and answered. */
+  transcribeAudio: t.Boolean(),
   /** The queue the prompt answers in; null once that queue was deleted. */
   queue: t.Nullable(t.Object({ id: t.Integer(), name: t.String() })),
   createdAt: t.Date(),
@@ -49,6 +53,8 @@ const promptFields = {
   apiKey: t.String({ minLength: 1, maxLength: promptLimits.apiKeyMax, error: `apiKey is required, at most ${promptLimits.apiKeyMax} characters` }),
   queueId: t.Integer({ minimum: 1, maximum: 2_147_483_647, error: 'queueId is required: a queue of your company' }),
   maxMessages: t.Integer({ minimum: 1, maximum: promptLimits.maxMessages, error: `maxMessages must be a whole number from 1 to ${promptLimits.maxMessages}` }),
+  baseUrl: t.Nullable(t.String({ maxLength: 500, error: 'baseUrl must be a URL of at most 500 characters, or null' })),
+  transcribeAudio: t.Boolean({ error: 'transcribeAudio must be true or false' }),
 }
 
 /** name, prompt, apiKey and queueId are required; model, maxTokens, temperature and maxMessages default (§9). */
@@ -61,6 +67,8 @@ export const CreatePromptBody = t.Object({
   apiKey: promptFields.apiKey,
   queueId: promptFields.queueId,
   maxMessages: t.Optional(promptFields.maxMessages),
+  baseUrl: t.Optional(promptFields.baseUrl),
+  transcribeAudio: t.Optional(promptFields.transcribeAudio),
 })
 export type CreatePromptBody = typeof CreatePromptBody.static
 

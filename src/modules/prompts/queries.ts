@@ -16,6 +16,8 @@ async function selectPrompts(db: Executor, scope: { companyId: number; where?: S
       apiKey: prompts.apiKey,
       queueId: prompts.queueId,
       maxMessages: prompts.maxMessages,
+      baseUrl: prompts.baseUrl,
+      transcribeAudio: prompts.transcribeAudio,
       queueName: queues.name,
       createdAt: prompts.createdAt,
       updatedAt: prompts.updatedAt,

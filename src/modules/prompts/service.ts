@@ -44,6 +44,18 @@ function trimmed(field: 'name' | 'prompt' | 'apiKey', raw: string): string {
   return value
 }
 
+/** A base URL the outbound policy would refuse (an internal host not allowlisted, plain http) is a 422 now, not a silent failure later. */
+async function checkedBaseUrl(deps: Pick<Deps, 'outbound'>, raw: string | null | undefined): Promise<string | null> {
+  const value = raw?.trim().replace(/\/$/, '') ?? ''
+  if (value === '') return null
+  try {
+    await deps.outbound.check(value)
+  } catch (error) {
+    throw invalidField('baseUrl', `baseUrl is not allowed: ${error instanceof Error ? error.message : 'invalid'}`)
+  }
+  return value
+}
+
 async function assertNameFree(db: Executor, scope: { companyId: number; name: string; exceptPromptId?: number }): Promise<void> {
   if (await promptNameTaken(db, scope)) throw new AppError('ERR_PROMPT_NAME_ALREADY_EXISTS')
 }
@@ -78,6 +90,7 @@ export async function createPrompt(deps: Deps, companyId: number, input: CreateP
   const name = trimmed('name', input.name)
   const text = trimmed('prompt', input.prompt)
   const apiKey = sealText(boxOf(deps), trimmed('apiKey', input.apiKey))
+  const baseUrl = await checkedBaseUrl(deps, input.baseUrl)
   const promptId = await deps.db
     .transaction(async (tx) => {
       await assertQueueOwned(tx, companyId, input.queueId)
@@ -94,6 +107,8 @@ export async function createPrompt(deps: Deps, companyId: number, input: CreateP
           apiKey,
           queueId: input.queueId,
           maxMessages: input.maxMessages ?? promptDefaults.maxMessages,
+          baseUrl,
+          transcribeAudio: input.transcribeAudio ?? false,
         })
         .returning({ id: prompts.id })
       return created!.id
@@ -115,6 +130,8 @@ export async function updatePrompt(deps: Deps, companyId: number, promptId: numb
     temperature: input.temperature,
     queueId: input.queueId,
     maxMessages: input.maxMessages,
+    baseUrl: input.baseUrl === undefined ? undefined : await checkedBaseUrl(deps, input.baseUrl),
+    transcribeAudio: input.transcribeAudio,
   }
   await deps.db
     .transaction(async (tx) => {

@@ -29,6 +29,8 @@ export const TicketView = t.Object({
   useIntegration: t.Boolean(),
   promptId: t.Nullable(t.Integer()),
   integrationId: t.Nullable(t.Integer()),
+  /** Why an AI prompt handed this customer to a person (or why it failed); null otherwise. */
+  handoffReason: t.Nullable(t.String()),
 })
 export type TicketView = typeof TicketView.static
 
@@ -60,6 +62,7 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
       useIntegration: tickets.useIntegration,
       promptId: tickets.promptId,
       integrationId: tickets.integrationId,
+      handoffReason: tickets.handoffReason,
     })
     .from(tickets)
     // Joined rows must be the ticket company's own too: a stray reference never leaks another company's names.
@@ -107,6 +110,7 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
         useIntegration: row.useIntegration,
         promptId: row.promptId,
         integrationId: row.integrationId,
+        handoffReason: row.handoffReason,
       },
     ]),
   )
@@ -168,5 +172,6 @@ export function ticketViewOf(row: TicketRow, extras: TicketViewExtras, contact: 
     useIntegration: row.useIntegration,
     promptId: row.promptId,
     integrationId: row.integrationId,
+    handoffReason: row.handoffReason,
   }
 }

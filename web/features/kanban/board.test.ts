@@ -23,6 +23,7 @@ function ticket(id: number, overrides: Partial<KanbanCard> = {}): KanbanCard {
     updatedAt: `2026-11-2${id % 10}T10:00:00.000Z`,
     isGroup: false,
     chatbot: false,
+    handoffReason: null,
     tags: [],
     useIntegration: false,
     promptId: null,

@@ -11,6 +11,7 @@ import { DialogFooter, FormAlert } from '../../components/dialog-footer.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { PasswordField } from '../../components/password-field.tsx'
 import { Select } from '../../components/select.tsx'
+import { SwitchField } from '../../components/switch-field.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
@@ -41,6 +42,7 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
     apiKey: t`Enter the OpenAI API key.`,
     queueId: t`Select a queue.`,
     maxMessages: t`Enter a whole number from 1 to 100.`,
+    baseUrl: t`Enter an http(s) address the server is allowed to reach, or leave it empty.`,
   }
 
   const set = <Key extends keyof PromptFormValues>(key: Key, value: PromptFormValues[Key]) => {
@@ -176,6 +178,22 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
           error={errors.maxMessages}
           description={t`How many of the latest messages the AI reads.`}
         />
+        <TextField
+          label={t`API address (optional)`}
+          name="baseUrl"
+          className="full"
+          value={values.baseUrl}
+          onChange={(value) => set('baseUrl', value)}
+          error={errors.baseUrl}
+          placeholder="https://api.openai.com/v1"
+          description={t`An OpenAI-compatible API, such as a self-hosted model. Empty: the server's default.`}
+          maxLength={500}
+        />
+        <div className="full">
+          <SwitchField isSelected={values.transcribeAudio} onChange={(value) => set('transcribeAudio', value)}>
+            {t`Transcribe voice notes and answer them`}
+          </SwitchField>
+        </div>
       </div>
       <DialogFooter onCancel={onDone} pending={pending} />
     </Form>

@@ -12,7 +12,7 @@ export const PROMPT_MODEL_OPTIONS: readonly { id: PromptModel; label: string }[]
   { id: 'gpt-4o-mini', label: 'GPT 4.0' },
 ]
 
-export type PromptField = 'name' | 'prompt' | 'model' | 'maxTokens' | 'temperature' | 'apiKey' | 'queueId' | 'maxMessages'
+export type PromptField = 'name' | 'prompt' | 'model' | 'maxTokens' | 'temperature' | 'apiKey' | 'queueId' | 'maxMessages' | 'baseUrl'
 
 export type PromptFormValues = {
   name: string
@@ -24,6 +24,9 @@ export type PromptFormValues = {
   apiKey: string
   queueId: number | null
   maxMessages: number | null
+  /** An OpenAI-compatible API of the prompt's own; empty: the server's OPENAI_BASE_URL. */
+  baseUrl: string
+  transcribeAudio: boolean
 }
 
 export type PromptBody = {
@@ -35,6 +38,8 @@ export type PromptBody = {
   apiKey: string
   queueId: number
   maxMessages: number
+  baseUrl: string | null
+  transcribeAudio: boolean
 }
 
 function isModel(value: string): value is PromptModel {
@@ -43,7 +48,7 @@ function isModel(value: string): value is PromptModel {
 
 /** A new prompt starts from §9's defaults; an existing one from its values (the full key: GET /prompt/{id}). */
 export function promptFormOf(prompt: PromptRow | null): PromptFormValues {
-  if (!prompt) return { name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10 }
+  if (!prompt) return { name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false }
   return {
     name: prompt.name,
     prompt: prompt.prompt,
@@ -53,6 +58,8 @@ export function promptFormOf(prompt: PromptRow | null): PromptFormValues {
     apiKey: prompt.apiKey,
     queueId: prompt.queueId,
     maxMessages: prompt.maxMessages,
+    baseUrl: prompt.baseUrl ?? '',
+    transcribeAudio: prompt.transcribeAudio,
   }
 }
 
@@ -72,6 +79,7 @@ export function promptProblems(values: PromptFormValues): PromptField[] {
   if (apiKey === 0 || apiKey > PROMPT_LIMITS.apiKeyMax) problems.push('apiKey')
   if (values.queueId === null) problems.push('queueId')
   if (!wholeBetween(values.maxMessages, 1, PROMPT_LIMITS.maxMessages)) problems.push('maxMessages')
+  if (values.baseUrl.trim() !== '' && !/^https?:\/\/[^\s]+$/i.test(values.baseUrl.trim())) problems.push('baseUrl')
   return problems
 }
 
@@ -89,5 +97,7 @@ export function promptBody(values: PromptFormValues): PromptBody | undefined {
     apiKey: values.apiKey.trim(),
     queueId,
     maxMessages,
+    baseUrl: values.baseUrl.trim() === '' ? null : values.baseUrl.trim(),
+    transcribeAudio: values.transcribeAudio,
   }
 }

@@ -6,8 +6,8 @@ export type PromptRow = Omit<Prompt, 'createdAt' | 'updatedAt'>
 
 /** Only the fields the page uses: the socket and the REST answer carry the dates too. */
 export function toPromptRow(prompt: PromptRow): PromptRow {
-  const { id, name, prompt: text, model, maxTokens, temperature, apiKey, queueId, maxMessages, queue } = prompt
-  return { id, name, prompt: text, model, maxTokens, temperature, apiKey, queueId, maxMessages, queue }
+  const { id, name, prompt: text, model, maxTokens, temperature, apiKey, queueId, maxMessages, baseUrl, transcribeAudio, queue } = prompt
+  return { id, name, prompt: text, model, maxTokens, temperature, apiKey, queueId, maxMessages, baseUrl, transcribeAudio, queue }
 }
 
 /** The server's order (src/modules/prompts/queries.ts): name, then id. */

@@ -3,13 +3,13 @@
 // the `prompt` channel (and `queue`, for the queue names). Admins of a plan with useOpenAi only (the
 // island's PageGate; the server refuses everyone else too).
 import { useLingui } from '@lingui/react/macro'
-import { useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
-import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
+import { ChatIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
@@ -17,6 +17,22 @@ import { useQueues } from '../queues/use-queues.ts'
 import { PromptDialog } from './prompt-dialog.tsx'
 import type { PromptRow } from './prompt-row.ts'
 import { usePrompts } from './use-prompts.ts'
+import { TryPromptDialog } from './try-prompt-dialog.tsx'
+
+/** The company's AI tokens (answers to customers and tries), refreshed after each try. */
+function useAiUsage() {
+  const [totalTokens, setTotalTokens] = useState<number | null>(null)
+  const refresh = useCallback(async () => {
+    try {
+      const { data } = await api.prompt.usage.get({ query: {} })
+      if (data) setTotalTokens(data.totalTokens)
+    } catch {
+      // The usage line is informative: the page works without it.
+    }
+  }, [])
+  useEffect(() => void refresh(), [refresh])
+  return { totalTokens, refresh }
+}
 
 export function PromptsPage() {
   const { t, i18n } = useLingui()
@@ -24,6 +40,8 @@ export function PromptsPage() {
   const { queues } = useQueues()
   const [editing, setEditing] = useState<{ promptId: number | null } | null>(null)
   const [deleting, setDeleting] = useState<PromptRow | null>(null)
+  const [trying, setTrying] = useState<PromptRow | null>(null)
+  const usage = useAiUsage()
 
   const confirmDelete = async (): Promise<boolean> => {
     if (!deleting) return true
@@ -52,13 +70,14 @@ export function PromptsPage() {
         id: 'actions',
         header: () => t`Actions`,
         meta: { align: 'end' },
-        cell: ({ row }) => <PromptActions prompt={row.original} onEdit={(prompt) => setEditing({ promptId: prompt.id })} onDelete={setDeleting} />,
+        cell: ({ row }) => <PromptActions prompt={row.original} onTry={setTrying} onEdit={(prompt) => setEditing({ promptId: prompt.id })} onDelete={setDeleting} />,
       },
     ],
     [t],
   )
 
   const deletingName = deleting?.name ?? ''
+  const tokens = usage.totalTokens === null ? '' : i18n.number(usage.totalTokens)
   return (
     <div className="admin-page">
       <PageHeader title={t`Prompts`}>
@@ -67,6 +86,7 @@ export function PromptsPage() {
           {t`Add prompt`}
         </Button>
       </PageHeader>
+      {usage.totalTokens !== null && <p className="muted-note prompt-usage">{t`Tokens used by AI answers and tries: ${tokens}`}</p>}
       <DataTable
         label={t`Prompts`}
         columns={columns}
@@ -83,6 +103,7 @@ export function PromptsPage() {
         onOpenChange={(isOpen) => !isOpen && setEditing(null)}
         onSaved={list.upsert}
       />
+      <TryPromptDialog prompt={trying} onOpenChange={(isOpen) => !isOpen && setTrying(null)} onUsed={() => void usage.refresh()} />
       <ConfirmDialog
         title={t`Delete prompt`}
         isOpen={deleting !== null}
@@ -97,11 +118,16 @@ export function PromptsPage() {
   )
 }
 
-function PromptActions({ prompt, onEdit, onDelete }: { prompt: PromptRow; onEdit: (prompt: PromptRow) => void; onDelete: (prompt: PromptRow) => void }) {
+type PromptActionsProps = { prompt: PromptRow; onTry: (prompt: PromptRow) => void; onEdit: (prompt: PromptRow) => void; onDelete: (prompt: PromptRow) => void }
+
+function PromptActions({ prompt, onTry, onEdit, onDelete }: PromptActionsProps) {
   const { t } = useLingui()
   const name = prompt.name
   return (
     <span className="row-actions">
+      <Button variant="ghost" icon aria-label={t`Try ${name}`} onPress={() => onTry(prompt)}>
+        <ChatIcon />
+      </Button>
       <Button variant="ghost" icon aria-label={t`Edit ${name}`} onPress={() => onEdit(prompt)}>
         <EditIcon />
       </Button>

@@ -11,20 +11,22 @@ const valid: PromptFormValues = {
   apiKey: ' sk-key ',
   queueId: 4,
   maxMessages: 12,
+  baseUrl: ' http://llm.lan:8000/v1 ',
+  transcribeAudio: true,
 }
 
 function row(id: number, name: string, queueId: number | null = 1): PromptRow {
-  return { id, name, prompt: 'x'.repeat(50), model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '****', queueId, maxMessages: 10, queue: queueId === null ? null : { id: queueId, name: 'Orders' } }
+  return { id, name, prompt: 'x'.repeat(50), model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '****', queueId, maxMessages: 10, baseUrl: null, transcribeAudio: false, queue: queueId === null ? null : { id: queueId, name: 'Orders' } }
 }
 
 describe('prompt form (§5, §9)', () => {
   test('a new prompt starts from the §9 defaults, without a queue', () => {
-    expect(promptFormOf(null)).toEqual({ name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10 })
+    expect(promptFormOf(null)).toEqual({ name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false })
   })
 
   test('valid values give the trimmed body', () => {
     expect(promptProblems(valid)).toEqual([])
-    expect(promptBody(valid)).toEqual({ name: 'Bakery bot', prompt: valid.prompt, model: 'gpt-4o-mini', maxTokens: 300, temperature: 0.7, apiKey: 'sk-key', queueId: 4, maxMessages: 12 })
+    expect(promptBody(valid)).toEqual({ name: 'Bakery bot', prompt: valid.prompt, model: 'gpt-4o-mini', maxTokens: 300, temperature: 0.7, apiKey: 'sk-key', queueId: 4, maxMessages: 12, baseUrl: 'http://llm.lan:8000/v1', transcribeAudio: true })
   })
 
   test('each rule names its field, and nothing is to be sent', () => {

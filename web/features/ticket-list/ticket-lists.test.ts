@@ -36,6 +36,7 @@ function ticket(id: number, overrides: Partial<ListTicket> = {}): ListTicket {
     updatedAt: new Date(Date.UTC(2026, 10, 22, 10, minute)).toISOString(),
     isGroup: false,
     chatbot: false,
+    handoffReason: null,
     tags: [],
     useIntegration: false,
     promptId: null,

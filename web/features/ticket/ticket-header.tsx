@@ -48,6 +48,11 @@ export function TicketHeader({ ticket, open, drawerOpen, onToggleDrawer }: Ticke
             <li className="ticket-chip">
               <span className="ticket-chip-label">{t`Connection`}:</span> {ticket.whatsapp?.name ?? t`None`}
             </li>
+            {ticket.status === 'pending' && ticket.handoffReason ? (
+              <li className="ticket-chip ticket-chip-handoff">
+                <span className="ticket-chip-label">{t`AI hand-off`}:</span> {ticket.handoffReason}
+              </li>
+            ) : null}
             {ticket.tags.map((tag) => (
               <li key={tag.id} className="ticket-chip ticket-chip-tag" style={{ borderColor: tag.color }}>
                 {tag.name}

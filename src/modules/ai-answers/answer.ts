@@ -1,0 +1,112 @@
+// Answers one customer message with the ticket's prompt, as a job (off the contact's inbound lane: a
+// model may take seconds). The claim in ai_answers makes it once per message whatever retried. The
+// answer goes out through the normal sending path (stored as the ticket's message, told like any);
+// a hand-off (the model's tool call) moves the ticket to the prompt's queue as pending with the
+// reason; any failure is logged and the queue's normal flow takes the customer over, so nobody is left
+// without an answer.
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import type { Deps } from '../deps.ts'
+import { sendAutomaticText } from '../messages/automatic-send.ts'
+import { isAwaitingMedia } from '../messages/inbound-media.ts'
+import { showPrompt } from '../prompts/service.ts'
+import type { Prompt } from '../prompts/model.ts'
+import { findTicketRow } from '../tickets/service.ts'
+import { findTicketView } from '../tickets/view.ts'
+import type { TicketRow } from '../tickets/ticket-row.ts'
+import { buildChatMessages, type HistoryMessage } from './history.ts'
+import { askModel, transcribe, type ModelReply } from './model-client.ts'
+import { claimAnswer, findInboundMessage, findTicketHistory, finishAnswer, handOffTicket, queueExists, type AnswerScope, type InboundMessage } from './queries.ts'
+
+/** Runs the queue's own flow (greeting, options) on a ticket the prompt let go of after a failure. */
+export type QueueFallback = (scope: { companyId: number; ticketId: number }) => Promise<void>
+
+/** The voice note is not stored yet (its download runs as its own job): the job tries again shortly. */
+export class VoiceNoteNotReady extends Error {
+  constructor() {
+    super('the voice note is still being downloaded')
+    this.name = 'VoiceNoteNotReady'
+  }
+}
+
+type AnswerContext = { deps: Deps; registry: ConnectionRegistry; fallback: QueueFallback }
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}
+
+async function tellTicketChanged(deps: Deps, before: TicketRow): Promise<void> {
+  const view = await findTicketView(deps.db, { companyId: before.companyId, ticketId: before.id })
+  if (!view) return
+  await deps.bus.emit('ticket.updated', { companyId: before.companyId, ticket: view, before: { queueId: before.queueId, userId: before.userId, status: before.status }, userId: null })
+}
+
+/** The prompt's queue when it still exists, else where the ticket already is. */
+async function handOffQueueOf(deps: Deps, ticket: TicketRow, prompt: Prompt): Promise<number | null> {
+  if (prompt.queueId !== null && (await queueExists(deps.db, { companyId: ticket.companyId, queueId: prompt.queueId }))) return prompt.queueId
+  return ticket.queueId
+}
+
+/** The history, the voice note transcribed when the prompt says so. */
+async function historyOf(context: AnswerContext, scope: AnswerScope, prompt: Prompt, message: InboundMessage): Promise<HistoryMessage[]> {
+  const history = await findTicketHistory(context.deps.db, { ...scope, limit: prompt.maxMessages })
+  if (!prompt.transcribeAudio || message.mediaType !== 'audio' || message.body.trim() !== '' || !message.mediaPath) return history
+  const stored = await context.deps.storage.read(message.mediaPath)
+  if (!stored) return history
+  const file = new File([await stored.arrayBuffer()], message.mediaName ?? 'voice-note.ogg', { type: stored.type })
+  const text = await transcribe(context.deps, prompt, file)
+  return history.map((entry) => (entry.id === message.id ? { ...entry, body: text } : entry))
+}
+
+async function runPrompt(context: AnswerContext, ticket: TicketRow, prompt: Prompt, message: InboundMessage, scope: AnswerScope): Promise<ModelReply> {
+  const history = await historyOf(context, scope, prompt, message)
+  return askModel(context.deps, prompt, buildChatMessages({ instructions: prompt.prompt, messages: history, maxMessages: prompt.maxMessages }))
+}
+
+export async function answerInbound(context: AnswerContext, scope: AnswerScope): Promise<void> {
+  const { deps } = context
+  const message = await findInboundMessage(deps.db, scope)
+  if (!message || message.fromMe || message.ticketId !== scope.ticketId) return
+  if (message.mediaType === 'audio' && (await isAwaitingMedia(deps, { companyId: scope.companyId, messageId: message.id }))) throw new VoiceNoteNotReady()
+  const ticket = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: scope.ticketId })
+  const answerId = await claimAnswer(deps.db, { ...scope, promptId: ticket?.promptId ?? null, now: deps.now() })
+  if (answerId === undefined) return
+  const finish = (record: Parameters<typeof finishAnswer>[2]) => finishAnswer(deps.db, { companyId: scope.companyId, answerId, now: deps.now() }, record)
+  // Someone took the customer meanwhile (an agent accepted, the ticket closed): the prompt keeps quiet.
+  if (!ticket || ticket.status !== 'pending' || ticket.userId !== null || ticket.promptId === null) return finish({ outcome: 'skipped', detail: 'the ticket is no longer the prompt’s' })
+  let prompt: Prompt
+  try {
+    prompt = await showPrompt(deps, { companyId: scope.companyId, promptId: ticket.promptId })
+  } catch {
+    return finish({ outcome: 'skipped', detail: 'the prompt was deleted' })
+  }
+  let reply: ModelReply
+  try {
+    reply = await runPrompt(context, ticket, prompt, message, scope)
+  } catch (error) {
+    const reason = reasonOf(error)
+    deps.logger.warn('the AI prompt did not answer: the queue takes over', { companyId: scope.companyId, ticketId: ticket.id, promptId: prompt.id, reason })
+    await finish({ outcome: 'failed', detail: reason })
+    if (await handOffTicket(deps.db, scope, { queueId: await handOffQueueOf(deps, ticket, prompt), reason: `The AI assistant could not answer (${reason})`, now: deps.now() })) {
+      await tellTicketChanged(deps, ticket)
+      await context.fallback({ companyId: scope.companyId, ticketId: ticket.id })
+    }
+    return
+  }
+  const usage = { promptTokens: reply.usage.promptTokens, completionTokens: reply.usage.completionTokens }
+  if (reply.kind === 'handoff') {
+    await finish({ outcome: 'handoff', detail: reply.reason, ...usage })
+    if (!(await handOffTicket(deps.db, scope, { queueId: await handOffQueueOf(deps, ticket, prompt), reason: reply.reason, now: deps.now() }))) return
+    await tellTicketChanged(deps, ticket)
+    // What the model said with its call ("I'll get you someone") still reaches the customer.
+    if (reply.text !== '') await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
+    return
+  }
+  // An agent may have accepted the ticket while the model was thinking: the answer is then not sent
+  // (its tokens still count).
+  const now = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: ticket.id })
+  if (!now || now.status !== 'pending' || now.userId !== null || now.promptId === null) {
+    return finish({ outcome: 'skipped', detail: 'someone took the ticket while the model answered', ...usage })
+  }
+  await finish({ outcome: 'answered', ...usage })
+  await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
+}

@@ -1,0 +1,78 @@
+// AI prompts answering customers (§3 Prompt): what other modules use. The chatbot hands a message to
+// `take` when the ticket's queue (or connection) has a prompt; the answer runs as a job (answer.ts).
+// Admins try a prompt without WhatsApp (`tryPrompt`) and read the company's token usage.
+import { and, eq } from 'drizzle-orm'
+import { t } from 'elysia'
+import { tickets } from '../../../db/schema/index.ts'
+import { createInProcessQueue, type JobDefinition, type JobQueue } from '../../../jobs/queue.ts'
+import type { ConnectionRegistry } from '../../channels/provider.ts'
+import { AppError } from '../../core/errors.ts'
+import type { Deps } from '../deps.ts'
+import { showPrompt } from '../prompts/service.ts'
+import { answerInbound, type QueueFallback } from './answer.ts'
+import { buildChatMessages } from './history.ts'
+import { askModel } from './model-client.ts'
+import { findAiUsage, recordTryTurn, type AiUsage } from './queries.ts'
+
+export type { QueueFallback } from './answer.ts'
+export type { AiUsage } from './queries.ts'
+
+const AnswerPayload = t.Object({ companyId: t.Integer({ minimum: 1 }), ticketId: t.Integer({ minimum: 1 }), messageId: t.Integer({ minimum: 1 }) })
+
+export type AiAnswers = {
+  /** The prompt takes the conversation (ticket.promptId) and the message is answered in the background. */
+  take(input: { companyId: number; ticketId: number; messageId: number; promptId: number; ticketPromptId: number | null }): Promise<void>
+}
+
+/**
+ * Registers the job and returns the entry point. The queue is this process's in-process one unless
+ * given: the answer is sent through this process's sessions, and the claim per message makes a
+ * second run (a retry, a restart's replay) send nothing twice.
+ */
+export function startAiAnswers(deps: Deps, registry: ConnectionRegistry, options: { fallback: QueueFallback; queue?: JobQueue }): AiAnswers {
+  const queue = options.queue ?? createInProcessQueue({ logger: deps.logger })
+  const job: JobDefinition<typeof AnswerPayload> = {
+    name: 'ai.answer',
+    payload: AnswerPayload,
+    // Retries only wait for a voice note's download: once claimed, a run never throws.
+    attempts: 5,
+    backoffMs: 1000,
+    handle: (payload) => answerInbound({ deps, registry, fallback: options.fallback }, payload),
+  }
+  queue.register(job)
+  return {
+    async take(input) {
+      if (input.ticketPromptId !== input.promptId) {
+        await deps.db
+          .update(tickets)
+          .set({ promptId: input.promptId, updatedAt: deps.now() })
+          .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)))
+      }
+      await queue.enqueue(job, { companyId: input.companyId, ticketId: input.ticketId, messageId: input.messageId }, { jobId: `ai-answer-${input.companyId}-${input.messageId}` })
+    },
+  }
+}
+
+export type TryTurn = { fromMe: boolean; body: string }
+export type TryReply = { answer: string; handoffReason: string | null; usage: { promptTokens: number; completionTokens: number } }
+
+/** One turn of the "try it" panel: the conversation so far as a customer would have it, no WhatsApp. */
+export async function tryPrompt(deps: Deps, scope: { companyId: number; promptId: number }, conversation: TryTurn[]): Promise<TryReply> {
+  const prompt = await showPrompt(deps, scope)
+  const messages = buildChatMessages({ instructions: prompt.prompt, messages: conversation.map((turn) => ({ ...turn, mediaType: 'chat' })), maxMessages: prompt.maxMessages })
+  try {
+    const reply = await askModel(deps, prompt, messages)
+    const usage = reply.usage
+    await recordTryTurn(deps.db, { companyId: scope.companyId, promptId: prompt.id, now: deps.now(), outcome: reply.kind === 'handoff' ? 'handoff' : 'answered', detail: reply.kind === 'handoff' ? reply.reason : null, ...usage })
+    return { answer: reply.text, handoffReason: reply.kind === 'handoff' ? reply.reason : null, usage }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await recordTryTurn(deps.db, { companyId: scope.companyId, promptId: prompt.id, now: deps.now(), outcome: 'failed', detail: reason })
+    throw new AppError('ERR_AI_REQUEST_FAILED', { reason })
+  }
+}
+
+/** The company's tokens (all prompts, answers and tries), in all or since a date. */
+export async function aiUsage(deps: Deps, scope: { companyId: number; since?: Date }): Promise<AiUsage> {
+  return findAiUsage(deps.db, scope)
+}
