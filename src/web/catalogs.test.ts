@@ -7,11 +7,16 @@ import { languages } from '../../web/i18n/languages.ts'
 
 const localesDir = join(import.meta.dir, '..', '..', 'web', 'i18n', 'locales')
 
-/** msgid -> msgstr of a .po file (single-line entries, as Lingui writes them). */
+/**
+ * msgid -> msgstr of a .po file (single-line entries, as Lingui writes them). A message with a
+ * context (the same English words meaning another thing) is keyed `context\u0004msgid`.
+ */
 function readPo(language: string): Map<string, string> {
   const entries = new Map<string, string>()
   const text = readFileSync(join(localesDir, language, 'messages.po'), 'utf8')
-  for (const match of text.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) if (match[1]) entries.set(match[1], match[2]!)
+  for (const match of text.matchAll(/^(?:msgctxt "(.*)"\n)?msgid "(.*)"\nmsgstr "(.*)"$/gm)) {
+    if (match[2]) entries.set(match[1] === undefined ? match[2] : `${match[1]}\u0004${match[2]}`, match[3]!)
+  }
   return entries
 }
 

@@ -18,7 +18,7 @@ describeInBrowser('the app shell', () => {
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     // The plan's features arrive after the first render: the gated item shows once they are in.
     await menu.getByRole('link', { name: 'Schedules' }).waitFor()
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Tickets', 'Quick replies', 'Contacts', 'Schedules', 'Tags', 'Internal chat', 'To-do list', 'Help'])
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Tickets', 'Quick replies', 'Kanban', 'Contacts', 'Schedules', 'Tags', 'Internal chat', 'To-do list', 'Help'])
     expect(await menu.getByRole('link', { name: 'Tickets' }).getAttribute('aria-current')).toBe('page')
     await menu.getByText(/^Version \d+\.\d+\.\d+/).waitFor()
     // The logo placeholder of "no ticket selected".
