@@ -14,6 +14,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { rowSummaryOf } from '../contacts/upload-report.ts'
 import { isListSpreadsheetName, uploadListSpreadsheet } from './requests.ts'
 import { listUploadReasonMessages } from './upload-reasons.ts'
+import { ImportReport } from '../contacts/import-report.tsx'
 
 type Phase = { step: 'choose' } | { step: 'sending'; fraction: number } | { step: 'done'; result: ListUploadResult }
 
@@ -31,7 +32,7 @@ export function ListImportDialog({ contactListId, isOpen, onOpenChange, onImport
   return (
     <Dialog title={t`Import contacts into the list`} isOpen={isOpen} onOpenChange={close} size={phase.step === 'done' ? 'large' : 'normal'}>
       {phase.step === 'done' ? (
-        <ImportReport result={phase.result} onClose={() => close(false)} onAgain={() => setPhase({ step: 'choose' })} />
+        <ImportReportOf result={phase.result} onClose={() => close(false)} onAgain={() => setPhase({ step: 'choose' })} />
       ) : (
         <ImportForm
           contactListId={contactListId}
@@ -147,46 +148,16 @@ export function UploadProgress({ fraction, savingText }: { fraction: number; sav
   )
 }
 
-function ImportReport({ result, onClose, onAgain }: { result: ListUploadResult; onClose: () => void; onAgain: () => void }) {
-  const { t, i18n } = useLingui()
+function ImportReportOf({ result, onClose, onAgain }: { result: ListUploadResult; onClose: () => void; onAgain: () => void }) {
+  const { i18n } = useLingui()
   const added = result.added
   const refused = result.errorBag.length
-  return (
-    <div className="contacts-import">
-      <p className="contacts-import-summary" role="status">
-        {plural(added, { one: '# contact added to the list.', other: '# contacts added to the list.' })}
-        {refused > 0 ? ` ${plural(refused, { one: '# row was not imported:', other: '# rows were not imported:' })}` : null}
-      </p>
-      {refused > 0 ? (
-        <div className="data-table-frame contacts-import-errors">
-          <table className="data-table" aria-label={t`Rows not imported`}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Row`}</th>
-                <th scope="col">{t`Content`}</th>
-                <th scope="col">{t`Reason`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.errorBag.map((entry) => (
-                <tr key={entry.line}>
-                  <td>{entry.line}</td>
-                  <td>{rowSummaryOf(entry)}</td>
-                  <td>{i18n._(listUploadReasonMessages[entry.reason])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <Button variant="secondary" onPress={onAgain}>
-          {t`Import another`}
-        </Button>
-        <Button onPress={onClose} autoFocus>
-          {t`Close`}
-        </Button>
-      </div>
-    </div>
+  const summary = (
+    <>
+      {plural(added, { one: '# contact added to the list.', other: '# contacts added to the list.' })}
+      {refused > 0 ? ` ${plural(refused, { one: '# row was not imported:', other: '# rows were not imported:' })}` : null}
+    </>
   )
+  const rows = result.errorBag.map((entry) => ({ key: entry.line, row: entry.line, content: rowSummaryOf(entry), reason: i18n._(listUploadReasonMessages[entry.reason]) }))
+  return <ImportReport summary={summary} refused={rows} onClose={onClose} onAgain={onAgain} />
 }

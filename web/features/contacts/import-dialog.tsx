@@ -13,6 +13,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { uploadReasonMessages } from './upload-reasons.ts'
 import { isSpreadsheetName, rowNumberOf, rowSummaryOf } from './upload-report.ts'
 import { uploadSpreadsheet, type UploadAnswer } from './upload-request.ts'
+import { ImportReport } from './import-report.tsx'
 
 type Phase = { step: 'choose' } | { step: 'sending'; fraction: number } | { step: 'done'; result: UploadAnswer }
 
@@ -35,7 +36,7 @@ export function ImportDialog({ isOpen, onOpenChange, onImported }: ImportDialogP
   return (
     <Dialog title={t`Import contacts`} isOpen={isOpen} onOpenChange={close} size={phase.step === 'done' ? 'large' : 'normal'}>
       {phase.step === 'done' ? (
-        <ImportReport result={phase.result} onClose={() => close(false)} onAgain={() => setPhase({ step: 'choose' })} />
+        <ImportReportOf result={phase.result} onClose={() => close(false)} onAgain={() => setPhase({ step: 'choose' })} />
       ) : (
         <ImportForm
           fraction={phase.step === 'sending' ? phase.fraction : null}
@@ -150,46 +151,16 @@ function UploadProgress({ fraction }: { fraction: number }) {
   )
 }
 
-function ImportReport({ result, onClose, onAgain }: { result: UploadAnswer; onClose: () => void; onAgain: () => void }) {
-  const { t, i18n } = useLingui()
+function ImportReportOf({ result, onClose, onAgain }: { result: UploadAnswer; onClose: () => void; onAgain: () => void }) {
+  const { i18n } = useLingui()
   const added = result.newContacts.length
   const refused = result.errorBag.length
-  return (
-    <div className="contacts-import">
-      <p className="contacts-import-summary" role="status">
-        {plural(added, { one: '# contact imported.', other: '# contacts imported.' })}
-        {refused > 0 ? ` ${plural(refused, { one: '# row was not imported:', other: '# rows were not imported:' })}` : null}
-      </p>
-      {refused > 0 ? (
-        <div className="data-table-frame contacts-import-errors">
-          <table className="data-table" aria-label={t`Rows not imported`}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Row`}</th>
-                <th scope="col">{t`Content`}</th>
-                <th scope="col">{t`Reason`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.errorBag.map((entry) => (
-                <tr key={entry.index}>
-                  <td>{rowNumberOf(entry)}</td>
-                  <td>{rowSummaryOf(entry)}</td>
-                  <td>{i18n._(uploadReasonMessages[entry.reason])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <Button variant="secondary" onPress={onAgain}>
-          {t`Import another`}
-        </Button>
-        <Button onPress={onClose} autoFocus>
-          {t`Close`}
-        </Button>
-      </div>
-    </div>
+  const summary = (
+    <>
+      {plural(added, { one: '# contact imported.', other: '# contacts imported.' })}
+      {refused > 0 ? ` ${plural(refused, { one: '# row was not imported:', other: '# rows were not imported:' })}` : null}
+    </>
   )
+  const rows = result.errorBag.map((entry) => ({ key: entry.index, row: rowNumberOf(entry), content: rowSummaryOf(entry), reason: i18n._(uploadReasonMessages[entry.reason]) }))
+  return <ImportReport summary={summary} refused={rows} onClose={onClose} onAgain={onAgain} />
 }
