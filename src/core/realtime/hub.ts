@@ -99,6 +99,10 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
   // Sockets catching up (resume): their live frames wait behind the replay, so that none is missed,
   // doubled or put out of order.
   private resuming = new Map<ConnectedSocket<Viewer>, { id?: string; frame: string }[]>()
+  // The last event id a resume replayed to each socket: through Redis, a frame can still arrive live
+  // after the replay already carried it (the stream is read before pub/sub delivers), and must not
+  // reach the socket twice.
+  private replayedUpTo = new WeakMap<ConnectedSocket<Viewer>, string>()
 
   constructor(private readonly visibility: TicketVisibility<Viewer>) {}
 
@@ -194,6 +198,7 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
       }
     }
     for (const entry of held) if (!entry.id || !last || isAfter(entry.id, last)) frames.push(entry.frame)
+    if (last) this.replayedUpTo.set(socket, last)
     this.queue(socket, frames)
   }
 
@@ -255,6 +260,8 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
         delivered++
         continue
       }
+      const upTo = this.replayedUpTo.get(socket)
+      if (message.id && upTo && !isAfter(message.id, upTo)) continue
       const frame = frameFor(socket)
       const held = this.resuming.get(socket)
       if (held) {
