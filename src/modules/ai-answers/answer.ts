@@ -64,9 +64,14 @@ async function runPrompt(context: AnswerContext, ticket: TicketRow, prompt: Prom
 
 export async function answerInbound(context: AnswerContext, scope: AnswerScope): Promise<void> {
   const { deps } = context
-  const message = await findInboundMessage(deps.db, scope)
+  let message = await findInboundMessage(deps.db, scope)
   if (!message || message.fromMe || message.ticketId !== scope.ticketId) return
-  if (message.mediaType === 'audio' && (await isAwaitingMedia(deps, { companyId: scope.companyId, messageId: message.id }))) throw new VoiceNoteNotReady()
+  if (message.mediaType === 'audio' && message.mediaPath === null) {
+    if (await isAwaitingMedia(deps, { companyId: scope.companyId, messageId: message.id })) throw new VoiceNoteNotReady()
+    // Its file was attached (or its download failed) after the message was read: read it again, or
+    // the voice note would go to the model untranscribed.
+    message = (await findInboundMessage(deps.db, scope)) ?? message
+  }
   const ticket = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: scope.ticketId })
   const answerId = await claimAnswer(deps.db, { ...scope, promptId: ticket?.promptId ?? null, now: deps.now() })
   if (answerId === undefined) return
