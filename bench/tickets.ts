@@ -29,7 +29,9 @@ async function prepare(bench: BenchDatabase, options: TicketsBenchOptions): Prom
     const wanted = { companies: options.companies, tickets: options.tickets, messages: options.messages }
     if (size && size.companies === wanted.companies && size.tickets === wanted.tickets && size.messages === wanted.messages) {
       say(`reusing ${bench.name}: ${formatNumber(size.tickets)} tickets, ${formatNumber(size.messages)} messages in the big company (migrations applied)`)
-      await bench.client`analyze`
+      // VACUUM too, as the generation ends: a migration that rewrote rows (0024 filled columns of
+      // ticket_tags) leaves their visibility map empty, and index-only scans would read the heap.
+      await bench.client`vacuum analyze`
       return
     }
     throw new Error(`${bench.name} holds ${JSON.stringify(size)}, not ${JSON.stringify(wanted)}: run without --reuse to make it again`)
@@ -164,7 +166,8 @@ async function main(options: TicketsBenchOptions): Promise<number> {
         [1, 2, 3, 4, 5, 6, 7, 8],
       ),
     )
-    say('(the baseline matches substrings, the search whole words: its counts may be a little higher)')
+    say('(the baseline matches substrings, the search whole words and their beginnings: its counts may be a little higher;')
+    say(' for the accented and unaccented searches it folds accents on both sides, search_fold(body) LIKE search_fold(term))')
     say()
     say(`load average at the end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; targets: list p99 < ${LIST_P99_TARGET_MS} ms, search p99 < ${SEARCH_P99_TARGET_MS} ms; ${missed === 0 ? 'all met' : `${missed} missed`}`)
     return problems.length === 0 ? 0 : 1

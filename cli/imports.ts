@@ -1,4 +1,4 @@
-// Imports of contacts and contact-list items from an .xlsx or .csv into a company, for the operator
+// Imports of contacts and contact-list items from an .xlsx, .xls or .csv into a company, for the operator
 // CLI. The file is read by the contacts module's streamed reader and each row judged as the REST
 // upload judges it; a dry run stops before writing and reports what would happen.
 import { and, eq, inArray } from 'drizzle-orm'
@@ -19,13 +19,13 @@ export type ImportReport = { file: string; companyId: number; contactListId?: nu
 /** Rows per call of the contacts import: the unit the progress bar advances by. */
 const CONTACT_CHUNK = 500
 
-const types: Record<string, string> = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv' }
+const types: Record<string, string> = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xls: 'application/vnd.ms-excel', csv: 'text/csv' }
 
 async function openFile(path: string): Promise<File> {
   const source = Bun.file(path)
   if (!(await source.exists())) throw new CliError(`no such file: ${path}`)
   const extension = path.toLowerCase().split('.').pop() ?? ''
-  if (!types[extension]) throw new CliError('the file must be an .xlsx or a .csv')
+  if (!types[extension]) throw new CliError('the file must be an .xlsx, an .xls or a .csv')
   return new File([await source.arrayBuffer()], basename(path), { type: types[extension] })
 }
 

@@ -6,6 +6,7 @@ import { registerCompanies } from './commands/companies.ts'
 import { registerDatabase } from './commands/database.ts'
 import { registerHelps } from './commands/helps.ts'
 import { registerImports } from './commands/imports.ts'
+import { registerWhaticketImport } from './commands/import-whaticket.ts'
 import { registerMail } from './commands/mail.ts'
 import { registerPlans } from './commands/plans.ts'
 import { registerServe } from './commands/serve.ts'
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerHelps(program)
   registerUsers(program)
   registerImports(program)
+  registerWhaticketImport(program)
   registerMail(program)
   registerSimulator(program)
   return program

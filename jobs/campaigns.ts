@@ -14,6 +14,20 @@ const SweepPayload = t.Object({})
 
 export type CampaignJobOptions = DispatchOptions & { sweepEveryMs?: number }
 
+/** Waits longer than a sweep period: the sweep would run the campaign (and add a wake-up) meanwhile. */
+const LONG_WAIT_MS = 60_000
+
+/**
+ * One wake-up per campaign and instant (to the second). While a campaign waits long (its window
+ * closed for the night, its caps reached), every sweep runs it, and each run would enqueue its own
+ * wake-up: thousands of jobs firing at once at the opening. The instant it waits for is the same for
+ * all of them (the opening, the end of the day), so the queue keeps one. Short waits (the pacing)
+ * need no id: no sweep comes in between.
+ */
+export function wakeUpId(payload: { companyId: number; campaignId: number }, at: number): string {
+  return `campaign-${payload.companyId}-${payload.campaignId}-at-${Math.ceil(at / 1000)}`
+}
+
 export function campaignDispatchJob(deps: Deps, registry: ConnectionRegistry, queue: JobQueue, options: DispatchOptions = {}): JobDefinition<typeof DispatchPayload> {
   const job: JobDefinition<typeof DispatchPayload> = {
     name: 'campaigns.dispatch',
@@ -22,7 +36,10 @@ export function campaignDispatchJob(deps: Deps, registry: ConnectionRegistry, qu
     attempts: 1,
     handle: async (payload) => {
       const result = await dispatchCampaign(deps, registry, payload, options)
-      if (result.outcome === 'waiting') await queue.enqueue(job, payload, { delayMs: result.retryInMs ?? 0 })
+      if (result.outcome !== 'waiting') return
+      const delayMs = result.retryInMs ?? 0
+      const at = result.retryAt?.getTime() ?? Date.now() + delayMs
+      await queue.enqueue(job, payload, { delayMs, ...(delayMs >= LONG_WAIT_MS ? { jobId: wakeUpId(payload, at) } : {}) })
     },
   }
   return job
@@ -56,7 +73,8 @@ export async function startCampaigns(deps: Deps, registry: ConnectionRegistry, q
       if (delayMs < 24 * 3_600_000) await queue.enqueue(dispatch, { companyId: event.companyId, campaignId: event.campaignId }, { delayMs })
     }
   })
-  // What was running when the process stopped goes on now, not at the first sweep.
-  await sweep.handle({})
+  // What was running when the process stopped goes on now, not at the first sweep (where jobs run:
+  // a web instance only adds them).
+  if (queue.works) await sweep.handle({})
   return stop
 }

@@ -1,12 +1,14 @@
 // The JobQueue port. Jobs carry ids (never state), are validated on the way in, and their handlers
 // are idempotent: the database is the source of truth, so running one twice changes nothing.
 // In-process by default; BullMQ on Redis when REDIS_URL is set, so any instance may run any job.
-import { Queue, Worker, type ConnectionOptions } from 'bullmq'
+// A web instance (role web) only adds jobs: its queue has no worker, the workers run them.
+import type { ConnectionOptions } from 'bullmq'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { Config } from '../src/config.ts'
 import type { Logger } from '../src/core/logger.ts'
 import type { Metrics } from '../src/core/metrics/registry.ts'
+import { settledWithin } from '../src/core/settled-within.ts'
 
 export type JobDefinition<Schema extends TSchema = TSchema> = {
   name: string
@@ -26,11 +28,19 @@ export type EnqueueOptions = {
 
 export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq'
+  /** Whether this process runs jobs (false on a web instance: it only adds them). */
+  readonly works: boolean
   register<Schema extends TSchema>(job: JobDefinition<Schema>): void
   enqueue<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options?: EnqueueOptions): Promise<void>
   /** Runs the job every `everyMs` (one schedule per id, kept across restarts with BullMQ). */
   repeat<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options: { id: string; everyMs: number }): Promise<void>
-  close(): Promise<void>
+  /**
+   * Takes no new job, then waits up to drainMs (0 by default) for the running ones to finish. Past it
+   * they are handed back: BullMQ gives a job whose worker left to another worker (stalled job); an
+   * in-process job is cut off with the process, and the sweeps of its kind pick its work up again
+   * (handlers are idempotent, the database says what is left).
+   */
+  close(options?: { drainMs?: number }): Promise<void>
 }
 
 function assertPayload(job: JobDefinition, payload: unknown): void {
@@ -48,6 +58,8 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
   options.metrics?.sources.jobsWaiting.push(() => [...waiting].map(([queue, value]) => ({ labels: { queue }, value })))
   const timers = new Set<ReturnType<typeof setTimeout>>()
   const pendingIds = new Set<string>()
+  // The handlers running now, which close() lets finish (up to its drain time).
+  const running = new Set<Promise<void>>()
   let closed = false
 
   const later = (delayMs: number, run: () => void) => {
@@ -59,8 +71,10 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
   }
 
   const run = async (job: JobDefinition, payload: unknown, attempt: number) => {
+    const handling = job.handle(payload)
+    running.add(handling)
     try {
-      await job.handle(payload)
+      await handling
     } catch (error) {
       const attempts = job.attempts ?? 3
       options.metrics?.jobFailures.inc({ queue: job.name, final: String(attempt >= attempts) })
@@ -75,11 +89,14 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
       } else {
         options.logger.error('job failed for good', { job: job.name, attempts, error })
       }
+    } finally {
+      running.delete(handling)
     }
   }
 
   return {
     kind: 'in-process',
+    works: true,
     register(job) {
       jobs.set(job.name, job as unknown as JobDefinition)
     },
@@ -106,37 +123,48 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
         })
       tick()
     },
-    async close() {
+    async close(closeOptions = {}) {
       closed = true
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
+      if (running.size === 0) return
+      const finished = await settledWithin(Promise.allSettled([...running]), closeOptions.drainMs ?? 0)
+      if (!finished) options.logger.warn('jobs still running at shutdown are cut off; their sweeps take the work up again', { running: running.size })
     },
   }
 }
 
-export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number; metrics?: Metrics }): JobQueue {
+export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number; metrics?: Metrics; work?: boolean }): JobQueue {
+  // bullmq (170 modules and about 26 MB of resident memory) is loaded only when Redis carries the
+  // jobs: the embedded defaults run them in-process (bench/idle-memory.ts).
+  const { Queue, Worker } = require('bullmq') as typeof import('bullmq')
   const queueName = 'jobs'
   const jobs = new Map<string, JobDefinition>()
   const queue = new Queue(queueName, { connection: options.connection, prefix: options.prefix })
-  const worker = new Worker(
-    queueName,
-    async (bullJob) => {
-      const job = jobs.get(bullJob.name)
-      if (!job) throw new Error(`no handler registered for job ${bullJob.name}`)
-      await job.handle(bullJob.data)
-    },
-    { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency ?? 8 },
-  )
-  worker.on('failed', (bullJob, error) => {
-    options.logger.warn('job failed', { job: bullJob?.name, attempt: bullJob?.attemptsMade, error })
-    if (bullJob) options.metrics?.jobFailures.inc({ queue: bullJob.name, final: String(bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1)) })
-  })
+  const works = options.work ?? true
+  const worker = works ? createWorker() : undefined
+  function createWorker() {
+    const created = new Worker(
+      queueName,
+      async (bullJob) => {
+        const job = jobs.get(bullJob.name)
+        if (!job) throw new Error(`no handler registered for job ${bullJob.name}`)
+        await job.handle(bullJob.data)
+      },
+      { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency ?? 8 },
+    )
+    created.on('failed', (bullJob, error) => {
+      options.logger.warn('job failed', { job: bullJob?.name, attempt: bullJob?.attemptsMade, error })
+      if (bullJob) options.metrics?.jobFailures.inc({ queue: bullJob.name, final: String(bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1)) })
+    })
+    created.on('error', (error) => options.logger.error('job worker error', { error }))
+    return created
+  }
   // One BullMQ queue carries every job name: its depth is reported as queue="jobs".
   options.metrics?.sources.jobsWaiting.push(async () => {
     const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized')
     return [{ labels: { queue: queueName }, value: Object.values(counts).reduce((sum, count) => sum + count, 0) }]
   })
-  worker.on('error', (error) => options.logger.error('job worker error', { error }))
 
   const jobOptions = (job: JobDefinition) => ({
     attempts: job.attempts ?? 3,
@@ -147,6 +175,7 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
 
   return {
     kind: 'bullmq',
+    works,
     register(job) {
       jobs.set(job.name, job as unknown as JobDefinition)
     },
@@ -158,15 +187,22 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
       assertPayload(job as unknown as JobDefinition, payload)
       await queue.upsertJobScheduler(repeatOptions.id, { every: repeatOptions.everyMs }, { name: job.name, data: payload, opts: jobOptions(job as unknown as JobDefinition) })
     },
-    async close() {
-      await worker.close()
+    async close(closeOptions = {}) {
+      if (worker) {
+        // pause() stops fetching at once and resolves when the active jobs are done. Past the drain
+        // time the worker is closed by force: its jobs' locks are no longer renewed, they count as
+        // stalled, and another worker runs them.
+        const finished = await settledWithin(worker.pause(), closeOptions.drainMs ?? 0)
+        if (!finished) options.logger.warn('jobs still running at shutdown are handed back to the other workers')
+        await worker.close(true)
+      }
       await queue.close()
     },
   }
 }
 
-/** The queue of this process: BullMQ on REDIS_URL, in-process otherwise. */
-export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger, metrics?: Metrics): JobQueue {
+/** The queue of this process: BullMQ on REDIS_URL, in-process otherwise; a web instance (role) only adds jobs. */
+export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'> & Partial<Pick<Config, 'role'>>, logger: Logger, metrics?: Metrics): JobQueue {
   if (!config.redisUrl) return createInProcessQueue({ logger, metrics })
   const url = new URL(config.redisUrl)
   const connection = {
@@ -179,5 +215,5 @@ export function createJobQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
     // BullMQ's workers block on Redis: it requires this.
     maxRetriesPerRequest: null,
   }
-  return createBullmqQueue({ connection, prefix: `${config.redisPrefix}bull`, logger, metrics })
+  return createBullmqQueue({ connection, prefix: `${config.redisPrefix}bull`, logger, metrics, work: config.role !== 'web' })
 }

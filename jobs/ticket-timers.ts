@@ -13,7 +13,7 @@ import { ticketMessenger } from '../src/modules/messages/automatic-send.ts'
 import { runCompanyTicketTimers, runTicketTimers } from '../src/modules/tickets/timers.ts'
 import { findTimerCompanyIds } from '../src/modules/tickets/timers-queries.ts'
 import type { JobDefinition, JobQueue } from './queue.ts'
-import { oldestDueDateInGrace } from '../src/core/subscription.ts'
+import { oldestDueDateInGrace, subscriptionGraceDays } from '../src/core/subscription.ts'
 
 /** How often the timers are looked at: a minute, the unit of every timer setting. */
 export const ticketTimersEveryMs = 60_000
@@ -31,7 +31,7 @@ export function ticketTimerJobs(deps: Deps, registry: ConnectionRegistry, queue:
     payload: CompanyPayload,
     handle: async ({ companyId }) => {
       const result = await runCompanyTicketTimers(deps, messenger, companyId)
-      if (result.expired + result.transferred + result.unrated > 0) deps.logger.info('ticket timers ran', { companyId, ...result })
+      if (result.expired + result.transferred + result.unrated + result.slaBreaches > 0) deps.logger.info('ticket timers ran', { companyId, ...result })
     },
   }
   const sweep: JobDefinition<typeof SweepPayload> = {
@@ -42,11 +42,11 @@ export function ticketTimerJobs(deps: Deps, registry: ConnectionRegistry, queue:
     handle: async () => {
       if (queue.kind === 'in-process') {
         const result = await runTicketTimers(deps, messenger)
-        if (result.expired + result.transferred + result.unrated > 0) deps.logger.info('ticket timers ran', { ...result })
+        if (result.expired + result.transferred + result.unrated + result.slaBreaches > 0) deps.logger.info('ticket timers ran', { ...result })
         return
       }
       const slot = Math.floor(deps.now().getTime() / everyMs)
-      for (const companyId of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), deps.config.subscriptionGraceDays))) {
+      for (const companyId of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), await subscriptionGraceDays(deps)))) {
         await queue.enqueue(company, { companyId }, { jobId: `ticket-timers-${companyId}-${slot}` })
       }
     },

@@ -2,7 +2,7 @@
 // in parallel workers, each on its own copy. DATABASE_URL (or TEST_DATABASE_URL) selects PostgreSQL;
 // without it the suite runs on embedded PGlite. Extra arguments go to `bun test` (a file, -t name),
 // except `--engine-only`: only the tests whose result can depend on the database engine (integration,
-// unit tests under src/, jobs), not the browser tests nor the web app's unit tests. CI runs the whole
+// unit tests under src/, jobs), not the browser tests nor the web app's and the CLI's unit tests. CI runs the whole
 // suite on PostgreSQL and this part again on PGlite.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -17,14 +17,21 @@ console.log(`test database: ${url ? 'PostgreSQL' : 'PGlite'} template ready in $
 
 const engineOnly = process.argv.includes('--engine-only')
 const args = process.argv.slice(2).filter((arg) => arg !== '--engine-only')
-const everything = engineOnly ? ['tests/integration', 'src', 'jobs'] : ['tests/integration', 'tests/e2e', 'src', 'jobs', 'web']
+const everything = engineOnly ? ['tests/integration', 'src', 'jobs'] : ['tests/integration', 'tests/e2e', 'src', 'jobs', 'web', 'cli']
 const targets = args.some((arg) => !arg.startsWith('-')) ? [] : everything
 const reportDir = join(root, '.test-tmp')
 mkdirSync(reportDir, { recursive: true })
 const report = join(reportDir, `junit-${process.pid}.xml`)
 const workers = process.env.TEST_WORKERS ?? '2'
+// How long each file took (tests/timings.json, bun's format, ms): with it the workers start the longest
+// files first and take the longest one left when they run dry, so no worker is left alone at the end
+// with a 40 s browser file. Without it bun cuts the files sorted by path into one chunk per worker,
+// whatever they take. A file not listed counts as the median. Refresh it from a run on a quiet
+// machine: `DATABASE_URL=… REDIS_URL=… npm test -- --update-timings` (the PostgreSQL pass: it has
+// the browser files; the entries of the files it ran are replaced, the others kept).
+const timings = join(root, 'tests', 'timings.json')
 // bunfig's [test] timeout is not applied to --parallel workers here: the same limit on the command line.
-const child = Bun.spawn(['bun', 'test', `--parallel=${workers}`, '--timeout=30000', '--reporter=junit', `--reporter-outfile=${report}`, ...targets, ...args], {
+const child = Bun.spawn(['bun', 'test', `--parallel=${workers}`, `--timings=${timings}`, '--timeout=30000', '--reporter=junit', `--reporter-outfile=${report}`, ...targets, ...args], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit'],
   env: process.env,
@@ -44,6 +51,9 @@ try {
       console.log('\nslowest files:')
       for (const { file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`)
     }
+    // What each failed test said, here at the end: CI shows only the log's tail, and a failure's
+    // message scrolled out of it among 1,500 passing lines.
+    for (const failure of failuresOf(xml)) console.log(`\nFAILED ${failure.file} > ${failure.name}\n${failure.body}`)
     console.log(`\n${passed} passed, ${failures} failed, ${skipped} skipped`)
   }
   rmSync(report, { force: true })
@@ -51,3 +61,12 @@ try {
   // No report (the runner died early): the exit code below still says so.
 }
 process.exit(exitCode)
+
+/** The failed test cases of a junit report, each with its failure's text (capped: a diff can be long). */
+function failuresOf(xml: string, cap = 6_000): { file: string; name: string; body: string }[] {
+  const decode = (text: string) => text.replace(/&#10;/g, '\n').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return [...xml.matchAll(/<testcase name="([^"]*)"[^>]*? file="([^"]*)"[^>]*>\s*<failure[^>]*>([\s\S]*?)<\/failure>/g)].map(([, name, file, body]) => {
+    const text = decode(body!)
+    return { file: file!, name: decode(name!), body: text.length > cap ? `${text.slice(0, cap)}\n… (${text.length - cap} more characters)` : text }
+  })
+}

@@ -26,6 +26,7 @@ import { aiAnswerRoutes } from './modules/ai-answers/routes.ts'
 import { deliverTask } from './modules/messages/send.ts'
 import { whatsappRoutes } from './modules/whatsapp/routes.ts'
 import { simulatorRoutes } from './channels/simulator/control/routes.ts'
+import { simulatorTasks } from './channels/simulator/control/service.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
@@ -93,7 +94,7 @@ const identityRoutes = (deps: Deps) =>
 const administrationRoutes = (deps: Deps, connections: ConnectionManager, simulator: Simulator | undefined) =>
   new Elysia()
     .use(whatsappRoutes(deps, connections))
-    .use(simulatorRoutes(deps, simulator))
+    .use(simulatorRoutes(deps, simulator, connections))
     .use(queueRoutes(deps))
     .use(queueOptionRoutes(deps))
     .use(tagRoutes(deps))
@@ -128,15 +129,30 @@ export const apiRoutes = (deps: Deps, connections: ConnectionManager, simulator:
     .use(administrationRoutes(deps, connections, simulator))
     .use(serviceDeskRoutes(deps, connections))
 
+/** 1012 "service restart": what a socket is closed with when its instance stops; the client reconnects at once. */
+export const SERVICE_RESTART = 1012
+
+export type InstanceOptions = {
+  /** This instance among others (Redis leases when REDIS_URL is set; tests pass their own). */
+  sessions?: SessionCluster
+  /**
+   * The simulated WhatsApp network, used when WHATSAPP_SIMULATOR is on; a new one when not given.
+   * Instances that must share phones and outboxes (scaled-out tests, main.ts across hot reloads) are
+   * handed the same one; the app exposes it as `app.decorator.simulator`.
+   */
+  simulator?: Simulator
+}
+
 /**
- * options.sessions: this instance among others (Redis leases when REDIS_URL is set; tests pass their own).
- * options.simulator: the simulated WhatsApp network, used when WHATSAPP_SIMULATOR is on; a new one
- * when not given. Instances that must share phones and outboxes (scaled-out tests, main.ts across hot
- * reloads) are handed the same one; the app exposes it as `app.decorator.simulator`.
+ * What every instance is made of, whatever it serves: the realtime hub, the domain listeners, the inbound
+ * pipeline and the WhatsApp sessions. deps.config.role says what runs here: a web instance hosts no
+ * session (the connection manager hands them to the workers) and starts no background checks; a
+ * worker has no socket to deliver frames to.
  */
-export function createApp(deps: Deps, options: { sessions?: SessionCluster; simulator?: Simulator } = {}) {
+function composeInstance(deps: Deps, options: InstanceOptions) {
+  const { role } = deps.config
   const hub = new RealtimeHub(ticketVisibilityOf(deps.db))
-  const unwire = wireRealtime(deps, hub)
+  const unwire = role === 'worker' ? () => {} : wireRealtime(deps, hub)
   const unlisten = listenDomainEvents(deps)
   // What connections report goes through the inbound pipeline; the pipeline reaches the providers
   // back through the manager (to reject calls, mark read), hence the closure.
@@ -144,17 +160,57 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
   const cluster = options.sessions ?? sessionClusterFor(deps.config, deps.logger)
   const network = options.simulator ?? createSimulator({ logger: deps.logger, now: deps.now, outboxFile: deps.config.simulatorOutboxFile })
   const simulator = deps.config.whatsappSimulator ? network : undefined
+  // Scaled out, the simulator's controls run where the phone's session is (its owner).
+  const simulatorOwnerTasks = simulator ? Object.values(simulatorTasks(simulator)) : []
   // Every message is on this instance's disk before the pipeline stores it (a DB outage or a crash loses none).
   const inbound = createDurableInbound(deps, pipeline)
   // Scaled out, a send runs on the instance owning the session (messages/send.ts).
-  const connections = createConnectionManager(deps, { sink: inbound, factories: providerFactories(deps, simulator), cluster, ownerTasks: [deliverTask, campaignDeliverTask] })
+  const connections = createConnectionManager(deps, {
+    sink: inbound,
+    factories: providerFactories(deps, simulator),
+    cluster,
+    ownerTasks: [deliverTask, campaignDeliverTask, ...simulatorOwnerTasks],
+  })
   wireChatbot(deps, pipeline, connections)
-  // Contact list numbers are checked with WhatsApp in the background as they arrive.
-  const unwireContactListChecks = wireContactListChecks(deps, connections)
+  // Contact list numbers are checked with WhatsApp in the background as they arrive; a web instance
+  // leaves them to the workers' minutely job (its events do not reach them).
+  const unwireContactListChecks = role === 'web' ? () => {} : wireContactListChecks(deps, connections)
   // A media download that died with a process is tried again once its session is CONNECTED here.
   const stopMediaRecovery = recoverMediaOnConnect(deps, pipeline, connections)
-  const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
   const unplugMetrics = plugMetricSources(deps, hub)
+  let draining = false
+  let closing: Promise<void> | undefined
+  const instance = {
+    role,
+    /** Set by beginDrain(): readiness answers 503, so that a proxy sends nothing new here. */
+    get draining() {
+      return draining
+    },
+    /** The first step of a graceful stop: not ready any more, and every socket closed with 1012. */
+    beginDrain() {
+      draining = true
+      return hub.closeAll(SERVICE_RESTART, 'service restart')
+    },
+    /** Unwires everything and writes the inbound spool out (the sessions are closed apart, first); once. */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        unwire()
+        unlisten()
+        unwireContactListChecks()
+        stopMediaRecovery()
+        unplugMetrics()
+        await inbound.close()
+      })()
+      return closing
+    },
+  }
+  return { hub, connections, network, simulator, instance }
+}
+
+/** The HTTP side of an instance of role all or web: the API, the websockets, the web pages. */
+export function createApp(deps: Deps, options: InstanceOptions = {}) {
+  const { hub, connections, network, simulator, instance } = composeInstance(deps, options)
+  const requestMaxBytes = deps.config.media.maxBytes + MULTIPART_OVERHEAD_BYTES
   // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
   const serverOf = (): Server<unknown> | null => app.server
   // Bun refuses a larger body itself, before buffering it (its default is 128 MiB).
@@ -162,18 +218,12 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .decorate('simulator', network)
-    .onStop(async () => {
-      unwire()
-      unlisten()
-      unwireContactListChecks()
-      stopMediaRecovery()
-      unplugMetrics()
-      await inbound.close()
-    })
+    .decorate('instance', instance)
+    .onStop(() => instance.close())
     // Every request runs with its address and user agent at hand, for the audit log (core/request-context.ts).
     .use(requestContext({ trustProxy: deps.config.trustProxy, server: serverOf }))
     .use(httpMetrics(deps.metrics))
-    .use(httpErrors(deps.logger))
+    .use(httpErrors(deps.logger, { legacyClientErrors: deps.config.legacyClientErrors }))
     .use(securityHeaders())
     .use(cors({ origins: deps.config.corsOrigins }))
     .use(bodyLimits({ jsonMaxBytes: deps.config.jsonMaxBytes, requestMaxBytes, largeJsonPaths: ['/api/contacts/upload'] }))
@@ -194,7 +244,7 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
       if (!/^[\w.-]+\.(js|css)$/.test(params.file)) return status(404, { error: 'ERR_NOT_FOUND' })
       return Bun.file(join(swaggerAssets, params.file))
     }, { detail: { hide: true } })
-    .use(operationsRoutes(deps, { ownedSessions: () => connections.ownedSessions() }))
+    .use(operationsRoutes(deps, { ownedSessions: () => connections.ownedSessions(), draining: () => instance.draining }))
     .use(apiRoutes(deps, connections, simulator))
     .use(realtimeRoutes(deps, hub))
     .use(socketIoRoutes(deps, hub, deps.config.socketIo))
@@ -204,3 +254,21 @@ export function createApp(deps: Deps, options: { sessions?: SessionCluster; simu
 }
 
 export type App = ReturnType<typeof createApp>
+
+/**
+ * An instance of role worker: the sessions, the jobs (main.ts starts them) and realtime published
+ * through Redis, with no API and no websocket. It answers only /health/live, /health/ready and
+ * /metrics, for the orchestrator's probes and Prometheus.
+ */
+export function createWorkerApp(deps: Deps, options: InstanceOptions = {}) {
+  const { hub, connections, network, instance } = composeInstance(deps, options)
+  return new Elysia()
+    .decorate('realtimeHub', hub)
+    .decorate('connections', connections)
+    .decorate('simulator', network)
+    .decorate('instance', instance)
+    .onStop(() => instance.close())
+    .use(httpMetrics(deps.metrics))
+    .use(httpErrors(deps.logger))
+    .use(operationsRoutes(deps, { ownedSessions: () => connections.ownedSessions(), draining: () => instance.draining }))
+}

@@ -54,6 +54,16 @@ function secretFrom(name: string, dataDir: string): string {
   return generated
 }
 
+/** What a `zapdesk serve` process does (README "Run in production"). */
+export const ROLES = ['all', 'web', 'worker'] as const
+export type Role = (typeof ROLES)[number]
+
+function roleFrom(name: string): Role {
+  const raw = optional(name)?.toLowerCase() ?? 'all'
+  if (!(ROLES as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${ROLES.join(', ')}, got "${raw}"`)
+  return raw as Role
+}
+
 export function loadConfig() {
   const dataDir = resolve(optional('DATA_DIR') ?? 'data')
   const port = integerFrom('PORT', 8080)
@@ -64,6 +74,20 @@ export function loadConfig() {
     publicUrl: (optional('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
     /** CORS_ORIGINS: the other origins whose web clients may call the API with credentials (comma-separated). */
     corsOrigins: listFrom('CORS_ORIGINS', []),
+    /**
+     * LEGACY_CLIENT_ERRORS: answer in the form a Whaticket-family web client parses where it clashes with
+     * ours. Today one case: ERR_OTHER_OPEN_TICKET carries the open ticket JSON-encoded in `error` (that
+     * client runs JSON.parse on it) and the code in `code`. Our web app reads both forms.
+     */
+    legacyClientErrors: flagFrom('LEGACY_CLIENT_ERRORS', false),
+    /**
+     * ZAPDESK_ROLE (or `serve --role`): `all` does everything; `web` serves HTTP and websockets and runs
+     * neither sessions nor jobs; `worker` runs the WhatsApp sessions and the jobs and serves only
+     * /health and /metrics. web and worker need PostgreSQL and Redis (main.ts says so at start).
+     */
+    role: roleFrom('ZAPDESK_ROLE'),
+    /** On SIGTERM/SIGINT: the longest a graceful stop takes before the process exits anyway (ms). */
+    shutdownTimeoutMs: Math.max(1, integerFrom('SHUTDOWN_TIMEOUT_MS', 8_000)),
     databaseUrl: optional('DATABASE_URL'),
     redisUrl: optional('REDIS_URL'),
     /** Prefix of every Redis key and channel, so that several installations can share one Redis. */
@@ -128,6 +152,10 @@ export function loadConfig() {
     openai: {
       baseUrl: (optional('OPENAI_BASE_URL') ?? 'https://api.openai.com/v1').replace(/\/$/, ''),
       timeoutMs: integerFrom('OPENAI_TIMEOUT_MS', 30_000),
+    },
+    /** Dialogflow ES for queue integrations: its API's base (DIALOGFLOW_API_URL, a regional endpoint or a test server). */
+    dialogflow: {
+      baseUrl: (optional('DIALOGFLOW_API_URL') ?? 'https://dialogflow.googleapis.com').replace(/\/$/, ''),
     },
     /** Company webhooks (modules/webhooks): retries with exponential backoff, then the webhook is disabled. */
     webhooks: {

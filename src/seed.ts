@@ -1,8 +1,8 @@
 // First-start data: the platform's super user and, for the demo, a company on an all-features plan
 // with an admin and an agent. Idempotent: run on every boot, it creates only what is missing.
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import type { Database } from '../db/client.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { Database, Executor } from '../db/client.ts'
 import { companies, plans, users, whatsapps } from '../db/schema/index.ts'
 import type { ConnectionManager } from './channels/sessions/manager.ts'
 import type { Deps } from './modules/deps.ts'
@@ -26,14 +26,14 @@ function addMonths(isoDate: string, months: number): string {
   return date.toISOString().slice(0, 10)
 }
 
-async function ensurePlan(db: Database, name: string, limits: { users: number; connections: number; queues: number; value: number; isPublic: boolean }) {
+async function ensurePlan(db: Executor, name: string, limits: { users: number; connections: number; queues: number; value: number; isPublic: boolean }) {
   const [existing] = await db.select().from(plans).where(eq(plans.name, name)).limit(1)
   if (existing) return existing
   const [plan] = await db.insert(plans).values({ name, ...limits }).returning()
   return plan!
 }
 
-async function ensureCompany(db: Database, input: { name: string; email: string; planId: number; dueDate: string }) {
+async function ensureCompany(db: Executor, input: { name: string; email: string; planId: number; dueDate: string }) {
   const [existing] = await db.select().from(companies).where(eq(companies.name, input.name)).limit(1)
   if (existing) return existing
   const [company] = await db.insert(companies).values({ ...input, recurrence: 'MENSAL', status: true }).returning()
@@ -42,7 +42,7 @@ async function ensureCompany(db: Database, input: { name: string; email: string;
 }
 
 async function ensureUser(
-  db: Database,
+  db: Executor,
   input: { companyId: number; name: string; email: string; profile: 'admin' | 'user'; super: boolean; password?: string },
   result: SeedResult,
 ) {
@@ -73,7 +73,23 @@ export async function seedDemoConnection(deps: Deps, connections: ConnectionMana
   return { whatsappId: connection.id }
 }
 
+/**
+ * Key of the advisory lock that makes instances booting together on an empty database seed one after the
+ * other (the CLI and tests seed too). Not db/client.ts' startup lock: main.ts seeds while holding that
+ * one on another connection, and the same key would wait on itself.
+ */
+const SEED_LOCK = 7_277_018
+
 export async function seedPlatform(db: Database, options: { adminPassword?: string; demo: boolean; today?: string }): Promise<SeedResult> {
+  // Several instances started at once on a new database would each find no super user and insert one:
+  // every other one would stop on the unique e-mail. Under the lock the later ones find what the first made.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    return seedUnderLock(tx, options)
+  })
+}
+
+async function seedUnderLock(db: Executor, options: { adminPassword?: string; demo: boolean; today?: string }): Promise<SeedResult> {
   const result: SeedResult = { created: [] }
   const today = options.today ?? new Date().toISOString().slice(0, 10)
   const platformPlan = await ensurePlan(db, 'Platform', { users: 100, connections: 100, queues: 100, value: 0, isPublic: false })

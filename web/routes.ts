@@ -53,6 +53,14 @@ export const pageRoutes: readonly PageRoute[] = [
 export const HOME_PATH = '/tickets'
 export const LOGIN_PATH = '/login'
 
+/** Where a pay-only session (an overdue company's admin, signed in to pay) lands, and what it may open. */
+export const PAY_PATH = '/financeiro'
+const payOnlyPaths = new Set([PAY_PATH, '/subscription'])
+
+export function isPayOnlyPath(path: string): boolean {
+  return payOnlyPaths.has(path)
+}
+
 /** True when the server serves this menu path (its first segment matches a page route). */
 export function isPageAvailable(path: string): boolean {
   return pageRoutes.some((route) => route.path === path)

@@ -18,7 +18,8 @@ test('web code imports only types from the server (src/, db/), values only from 
   for await (const file of new Glob('**/*.{ts,tsx}').scan({ cwd: import.meta.dir })) {
     if (file.endsWith('.test.ts') || file.startsWith('i18n/locales/')) continue
     const source = await Bun.file(join(import.meta.dir, file)).text()
-    for (const match of source.matchAll(/^import\s+(type\s+)?(\{[^}]*\}|[\w*]+(?:\s+as\s+\w+)?)\s+from\s+'((?:\.\.\/)+(?:src|db)\/[^']+)'/gm)) {
+    // Imports and re-exports alike: `export { X } from` a server module bundles it as surely as an import.
+    for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?(\{[^}]*\}|[\w*]+(?:\s+as\s+\w+)?)\s+from\s+'((?:\.\.\/)+(?:src|db)\/[^']+)'/gm)) {
       const [, typeOnly, specifiers, path] = match
       if (path!.replace(/^(\.\.\/)+/, '').startsWith('src/contracts/')) continue
       if (importsValues(typeOnly, specifiers!)) offenders.push(`${file}: ${path}`)

@@ -16,6 +16,8 @@ export type IngestOptions = {
   databaseUrl: string
   /** Also time each step of the pipeline and try it without the per-connection ordering. */
   profile: boolean
+  /** Instead of the usual run: the throughput run for 1, 4 and 16 connections and 500 and 50,000 contacts (scaling.ts). */
+  scaling: boolean
   logLevel: string
 }
 
@@ -49,11 +51,13 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
 }
 
 export function parseOptions(argv: readonly string[] = process.argv.slice(2), env: Record<string, string | undefined> = process.env): IngestOptions {
-  const known = ['--contacts', '--connections', '--messages', '--rate', '--duration', '--in-flight', '--agents', '--database-url', '--profile', '--log-level', '--help']
+  const known = ['--contacts', '--connections', '--messages', '--rate', '--duration', '--in-flight', '--agents', '--database-url', '--profile', '--scaling', '--log-level', '--help']
   for (const argument of argv) {
     if (!known.some((flag) => argument === flag || argument.startsWith(`${flag}=`))) throw new Error(`unknown argument "${argument}" (see bench/README.md)`)
   }
   const profile = raw('PROFILE', argv, env)
+  const scaling = raw('SCALING', argv, env)
+  const on = (value: string | undefined) => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
   return {
     contacts: positiveInteger('CONTACTS', raw('CONTACTS', argv, env), defaults.contacts),
     connections: positiveInteger('CONNECTIONS', raw('CONNECTIONS', argv, env), defaults.connections),
@@ -63,11 +67,12 @@ export function parseOptions(argv: readonly string[] = process.argv.slice(2), en
     inFlight: positiveInteger('IN_FLIGHT', raw('IN_FLIGHT', argv, env), defaults.inFlight),
     agents: positiveInteger('AGENTS', raw('AGENTS', argv, env), defaults.agents),
     databaseUrl: raw('DATABASE_URL', argv, env) ?? defaults.databaseUrl,
-    profile: profile !== undefined && ['1', 'true', 'yes', 'on'].includes(profile.toLowerCase()),
+    profile: on(profile),
+    scaling: on(scaling),
     logLevel: raw('LOG_LEVEL', argv, env) ?? 'error',
   }
 }
 
-export const usage = `npm run bench:ingest [-- --messages=20000 --contacts=500 --connections=4 --rate=500 --duration=10 --in-flight=256 --agents=3 --profile]
+export const usage = `npm run bench:ingest [-- --messages=20000 --contacts=500 --connections=4 --rate=500 --duration=10 --in-flight=256 --agents=3 --profile | --scaling]
 Every flag may be given as an environment variable instead (MESSAGES, CONTACTS, CONNECTIONS, RATE, DURATION,
-IN_FLIGHT, AGENTS, PROFILE=1, DATABASE_URL, LOG_LEVEL). DATABASE_URL defaults to ${defaults.databaseUrl}.`
+IN_FLIGHT, AGENTS, PROFILE=1, SCALING=1, DATABASE_URL, LOG_LEVEL). DATABASE_URL defaults to ${defaults.databaseUrl}.`

@@ -23,7 +23,9 @@ const bodyPattern = /"body":"zb:([a-z]+):(\d+) /
 
 export async function openSocketProbe(baseUrl: string, token: string, companyId: number, label: string): Promise<SocketProbe> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`)
-  const prefix = `{"channel":"company-${companyId}-appMessage","data":{"action":"create"`
+  // A frame is {"channel":...,"id":"<resume id>","data":{"action":...}}: the id's length varies.
+  const prefix = `{"channel":"company-${companyId}-appMessage","id":"`
+  const action = '","data":{"action":"create"'
   let ready: (() => void) | undefined
   const probe: SocketProbe & { created: number; frames: number } = {
     label,
@@ -36,7 +38,7 @@ export async function openSocketProbe(baseUrl: string, token: string, companyId:
     const text = String(event.data)
     probe.frames++
     if (text.startsWith('{"event":"ready"')) ready?.()
-    if (!text.startsWith(prefix)) return
+    if (!text.startsWith(prefix) || !text.startsWith(action, text.indexOf('"', prefix.length))) return
     probe.created++
     if (!probe.onMessage) return
     const match = bodyPattern.exec(text)

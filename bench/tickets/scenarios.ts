@@ -13,16 +13,21 @@ import { numberDigits, ticketSearchCondition } from '../../src/modules/tickets/s
 import { findTicketViews } from '../../src/modules/tickets/view.ts'
 import type { GeneratedWorld } from './generate.ts'
 
-export type Scenario = { name: string; kind: 'list' | 'search'; caller: TicketCaller; query: TicketListQuery }
+/** foldAccents: the baseline folds accents as the search does (search_fold on both sides of its LIKE). */
+export type Scenario = { name: string; kind: 'list' | 'search'; caller: TicketCaller; query: TicketListQuery; foldAccents?: boolean }
 
-export type SearchTerms = { word: string; needle: string; name: string }
+export type SearchTerms = { word: string; prefix: string; accented: string; unaccented: string; needle: string; name: string }
 
-/** Search terms chosen on the data: a common word of the messages, an order number that occurs a few times, a surname. */
+/**
+ * Search terms chosen on the data: a common word of the messages, its beginning (a prefix), the same
+ * word typed with an accent it does not have, a word of the vocabulary typed without its accents
+ * ("devolução"), an order number that occurs a few times, a surname.
+ */
 export async function pickSearchTerms(db: Database, world: GeneratedWorld): Promise<SearchTerms> {
   const rows = (await db.execute(sql`
     select (regexp_match(body, 'pedido (\\d{5})'))[1] as needle from ${messages}
     where company_id = ${world.bigCompanyId} and body like '%pedido %' order by id limit 1`)) as unknown as { needle: string }[]
-  return { word: 'reembolso', needle: rows[0]?.needle ?? '48213', name: 'Wanderley' }
+  return { word: 'reembolso', prefix: 'reemb', accented: 'reembolsó', unaccented: 'devolucao', needle: rows[0]?.needle ?? '48213', name: 'Wanderley' }
 }
 
 export function scenariosOf(world: GeneratedWorld, terms: SearchTerms): Scenario[] {
@@ -43,6 +48,9 @@ export function scenariosOf(world: GeneratedWorld, terms: SearchTerms): Scenario
       { name: `${who}: queue filter, open`, kind: 'list', caller, query: { status: 'open', queueIds: firstQueue, showAll } },
       { name: `${who}: tag filter, every status`, kind: 'list', caller, query: { tags: firstTag, showAll } },
       { name: `${who}: search word "${terms.word}"`, kind: 'search', caller, query: { searchParam: terms.word, showAll } },
+      { name: `${who}: search prefix "${terms.prefix}"`, kind: 'search', caller, query: { searchParam: terms.prefix, showAll } },
+      { name: `${who}: search accented "${terms.accented}"`, kind: 'search', caller, query: { searchParam: terms.accented, showAll }, foldAccents: true },
+      { name: `${who}: search unaccented "${terms.unaccented}"`, kind: 'search', caller, query: { searchParam: terms.unaccented, showAll }, foldAccents: true },
       { name: `${who}: search order "${terms.needle}"`, kind: 'search', caller, query: { searchParam: terms.needle, showAll } },
       { name: `${who}: search name "${terms.name}"`, kind: 'search', caller, query: { searchParam: terms.name, showAll } },
     )
@@ -57,7 +65,8 @@ export function runScenario(db: Database, scenario: Scenario): Promise<TicketPag
 /**
  * The search as it would be without the indexes' help: the same list (visibility, page, count,
  * views, the same statements as listTickets), with the message text matched by LOWER(body) LIKE
- * '%term%' and the contact's name and number by LOWER(...) LIKE, over the same messages.
+ * '%term%' (search_fold(body) LIKE search_fold('%term%') for the accent scenarios) and the contact's
+ * name and number by LOWER(...) LIKE, over the same messages.
  */
 export async function runBaselineSearch(db: Database, scenario: Scenario): Promise<TicketPage> {
   const { caller, query } = scenario
@@ -74,10 +83,12 @@ export async function runBaselineSearch(db: Database, scenario: Scenario): Promi
         digits ? sql`(lower(${contacts.name}) like ${pattern} or ${contacts.number} like ${containsPattern(digits)})` : sql`lower(${contacts.name}) like ${pattern}`,
       ),
     )
+  // For the accent scenarios, the same LIKE with both sides folded as the search folds them.
+  const bodyMatches = scenario.foldAccents ? sql`search_fold(${messages.body}) like search_fold(${pattern})` : sql`lower(${messages.body}) like ${pattern}`
   const messageMatches = db
     .select({ id: messages.ticketId })
     .from(messages)
-    .where(and(eq(messages.companyId, caller.companyId), sql`lower(${messages.body}) like ${pattern}`, eq(messages.isDeleted, false)))
+    .where(and(eq(messages.companyId, caller.companyId), bodyMatches, eq(messages.isDeleted, false)))
   const search: SQL = inArray(tickets.id, union(contactMatches, messageMatches))
   const filters: TicketFilters = {
     companyId: caller.companyId,

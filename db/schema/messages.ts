@@ -61,6 +61,5 @@ export const messages = pgTable(
     index('messages_company_idx').on(table.companyId),
     // The public media route checks that a live message still holds the file a signed link names.
     index('messages_media_path_idx').on(table.mediaPath).where(sql`${table.mediaPath} is not null`),
-    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
   ],
 )

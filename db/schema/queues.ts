@@ -1,5 +1,6 @@
 // Queues (departments), their chatbot option trees, AI prompts and external integrations.
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies, type ScheduleEntry } from './companies.ts'
 import { id, timestamps } from './columns.ts'
 
@@ -126,7 +127,19 @@ export const aiAnswers = pgTable(
     detail: text(),
     promptTokens: integer().notNull().default(0),
     completionTokens: integer().notNull().default(0),
+    /**
+     * While 'running': the claim is its holder's until then. A process that died holding it leaves it
+     * to expire; the sweep (jobs/ai-answers.ts) takes it over, and `claims` counts the takers: a
+     * holder finishes only while the count is still its own, so one answer goes out.
+     */
+    leaseUntil: timestamp({ withTimezone: true }),
+    claims: integer().notNull().default(1),
     ...timestamps,
   },
-  (table) => [uniqueIndex('ai_answers_company_message_unique').on(table.companyId, table.messageId), index('ai_answers_company_created_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    uniqueIndex('ai_answers_company_message_unique').on(table.companyId, table.messageId),
+    index('ai_answers_company_created_idx').on(table.companyId, table.createdAt),
+    // The sweep's look-up: the few claims still running, by expiry.
+    index('ai_answers_running_lease_idx').on(table.leaseUntil).where(sql`outcome = 'running'`),
+  ],
 )

@@ -1,5 +1,5 @@
 // Tickets (conversations), their tags, notes, attendance tracking and ratings.
-import { type AnyPgColumn, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
@@ -94,8 +94,33 @@ export const ticketTags = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    // Copies of the ticket's columns that the ticket list reads (status, queue, assignee, order), so
+    // that a tag filter's page and count are one index's range (ticket_tags_list_idx) instead of a
+    // join over the tickets. Written by the database, never by the application: a BEFORE INSERT
+    // trigger copies them from the ticket (whatever the insert says; the defaults only let inserts
+    // leave them out) and an AFTER UPDATE trigger on tickets keeps them in step (migration
+    // 0024_ticket_tags_list_columns). Figures: bench/README.md, "The tag filter".
+    ticketStatus: text().$type<TicketStatus>().notNull().default('pending'),
+    ticketQueueId: integer(),
+    ticketUserId: integer(),
+    ticketUpdatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.ticketId, table.tagId] }), index('ticket_tags_tag_idx').on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.tagId] }),
+    index('ticket_tags_tag_idx').on(table.tagId),
+    // A tag's tickets in list order (updated_at desc, id desc) with the columns of the visibility
+    // rule and the status filter: the tag filter's page stops after its rows, its count reads only
+    // this index (as tickets_company_updated_idx serves the lists without a tag).
+    index('ticket_tags_list_idx').on(
+      table.companyId,
+      table.tagId,
+      table.ticketUpdatedAt.desc(),
+      table.ticketId.desc(),
+      table.ticketStatus,
+      table.ticketQueueId,
+      table.ticketUserId,
+    ),
+  ],
 )
 
 export const ticketNotes = pgTable(
@@ -176,4 +201,63 @@ export const userRatings = pgTable(
     // The dashboard's ratings of a period (per agent, per rate, the tickets rated so): index-only.
     index('user_ratings_company_created_idx').on(table.companyId, table.createdAt, table.userId, table.rate, table.ticketId),
   ],
+)
+
+/**
+ * A ticket's conversation with its queue integration (n8n, webhook, Typebot, Dialogflow): the remote
+ * session, what the bot last asked (a Typebot choice list), and the last customer message handed
+ * over. Claiming a message moves `lastMessageId` forward in one statement, so a message is handed to
+ * the integration once whatever retried. One row per ticket; gone with the ticket.
+ */
+export const integrationSessions = pgTable(
+  'integration_sessions',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer().notNull(),
+    integrationId: integer().references(() => queueIntegrations.id, { onDelete: 'cascade' }),
+    /** Typebot's sessionId, Dialogflow's session name; empty until the remote side started one. */
+    sessionId: text().notNull().default(''),
+    /** Typebot's pending choices (the numbered list the customer answers). */
+    choices: jsonb().$type<string[]>().notNull().default([]),
+    lastMessageId: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * The last claimed message whose exchange ended (answered, handed back, or failed over to the queue).
+     * Behind lastMessageId long after the claim (updatedAt): the process answering it died, and the
+     * sweep hands the ticket to the queue (queue-integrations/stale-sessions.ts).
+     */
+    answeredMessageId: bigint({ mode: 'number' }).notNull().default(0),
+    /** The last exchange: a Typebot session expires typebotExpires minutes after it. */
+    lastActivityAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('integration_sessions_company_ticket_unique').on(table.companyId, table.ticketId),
+    foreignKey({ name: 'integration_sessions_company_ticket_fk', columns: [table.companyId, table.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * A service-level target a ticket's attendance went past (issue 13), claimed by the sweep that alerts
+ * admins: unique per ticket, target and the instant its clock started, so that with several instances
+ * (or a sweep run twice) exactly one alert goes out; a new wait (returned, reopened) is a new deadline.
+ */
+export const ticketSlaBreaches = pgTable(
+  'ticket_sla_breaches',
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    target: text({ enum: ['firstResponse', 'resolution'] }).notNull(),
+    since: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    dueAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('ticket_sla_breaches_claim_idx').on(table.ticketId, table.target, table.since), index('ticket_sla_breaches_company_idx').on(table.companyId, table.createdAt)],
 )

@@ -76,6 +76,11 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
     userAgent: text().notNull().default(''),
     ip: text().notNull().default(''),
+    /**
+     * Opened by an admin after his company's due date passed (sign-in stops there, §4): while the
+     * company stays unpaid, the session reaches only what paying needs; once it is renewed, everything.
+     */
+    payOnly: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [index('sessions_user_idx').on(table.userId)],

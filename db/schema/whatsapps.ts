@@ -37,15 +37,23 @@ export const whatsapps = pgTable(
     provider: text().notNull().default('beta'),
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
     integrationId: integer().references((): AnyPgColumn => queueIntegrations.id, { onDelete: 'set null' }),
-    /** Bearer token of the external message API for this connection. */
+    /**
+     * Bearer token of the external message API for this connection, sealed with SECRETS_KEY
+     * (src/modules/whatsapp/connection-token.ts). A request is matched by tokenHash, a keyed hash of
+     * the token: the sealed value differs on every write and cannot be looked up.
+     */
     token: text().notNull(),
+    /** HMAC-SHA256 of the token under SECRETS_KEY; null only for a row stored before sealing, until the boot sealing. */
+    tokenHash: text(),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('whatsapps_company_name_unique').on(table.companyId, table.name),
     // Exactly one default connection per company is enforced here, not by hope.
     uniqueIndex('whatsapps_one_default_per_company').on(table.companyId).where(sql`${table.isDefault}`),
-    uniqueIndex('whatsapps_token_unique').on(table.token),
+    uniqueIndex('whatsapps_token_hash_unique').on(table.tokenHash),
+    // A token still in clear (written before sealing, or by an older version during a rolling upgrade).
+    index('whatsapps_clear_token_idx').on(table.token).where(sql`${table.tokenHash} is null`),
     // (company_id, id) is unique so that other tables can reference a row together with its company.
     unique('whatsapps_company_id_unique').on(table.companyId, table.id),
   ],

@@ -23,6 +23,9 @@ import type { TicketView } from '../modules/tickets/view.ts'
 import type { PublicUser } from '../modules/users/model.ts'
 import type { Whatsapp, WhatsappSession } from '../modules/whatsapp/model.ts'
 
+/** The two service-level targets of a queue: first response and resolution. */
+export type SlaTargetName = 'firstResponse' | 'resolution'
+
 /** Every channel suffix the server publishes on ('company-<id>-' + suffix). */
 export const realtimeChannels = [
   'ticket',
@@ -49,6 +52,7 @@ export const realtimeChannels = [
   'ContactListItem',
   'file',
   'payment',
+  'slaAlert',
   'resync',
 ] as const
 
@@ -80,7 +84,8 @@ type Crud<Key extends string, Row, IdKey extends string> =
 export type ChannelFrames = {
   /** Only to those who may see the ticket; `delete` also to an agent the ticket just left. */
   ticket:
-    | { action: 'update'; ticket: TicketView }
+    /** slaBreach: the ticket just went past that service-level target (issue 13). */
+    | { action: 'update'; ticket: TicketView; slaBreach?: SlaTargetName }
     | { action: 'updateUnread'; ticketId: number; ticket: TicketView }
     | { action: 'delete'; ticketId: number }
   /** To the sockets of the ticket's chat room and of the notification list. */
@@ -124,8 +129,14 @@ export type ChannelFrames = {
   file: Crud<'files', FileList, 'fileId'>
   /** An invoice was paid and the company renewed (§7 payment: action CONCLUIDA with the company's new due date). */
   payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoiceId: number }
-  /** Frames were lost (the client is too far behind, or Redis was out): reload what is shown. */
-  resync: { reason: 'behind' | 'outage' }
+  /** A ticket went past a service-level target: to admins and supervisors, once per ticket and target. */
+  slaAlert: { action: 'breach'; target: SlaTargetName; dueAt: Date; ticket: { id: number; uuid: string; contactName: string; queueName: string | null } }
+  /**
+   * Reload what is shown: frames were lost (the client is too far behind, Redis was out, a failed
+   * instance's were never sent), or what every ticket shows changed at once (a queue's service-level
+   * targets or hours: each live ticket has new deadlines, which one frame per ticket would flood).
+   */
+  resync: { reason: 'behind' | 'outage' | 'failover' | 'serviceLevels' }
 } & {
   /** One list's items: reload after a bulk add; WhatsApp's answers for a batch of its items. */
   [Channel in ContactListItemsChannel]: { action: 'reload' } | { action: 'update'; records: ContactListItem[] }

@@ -112,6 +112,12 @@ export const errorStatus = {
   ERR_SOCKET_IO_TRANSPORT: 400,
   /** A prompt's model (its OpenAI-compatible API) failed, refused or could not be reached; details: reason. */
   ERR_AI_REQUEST_FAILED: 502,
+  /** A queue integration's credentials are not usable as given (not a service-account key, no agent); details: reason. */
+  ERR_INTEGRATION_INVALID_CREDENTIALS: 400,
+  /** The integration's provider refused its credentials (Google's token endpoint, Dialogflow); details: reason. */
+  ERR_INTEGRATION_AUTH_FAILED: 502,
+  /** The integration could not be reached, timed out or answered an error or nonsense; details: reason. */
+  ERR_INTEGRATION_REQUEST_FAILED: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

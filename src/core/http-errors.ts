@@ -23,13 +23,32 @@ function fieldsOf(error: ValidationError): FieldError[] {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
 
-export const httpErrors = (logger: Logger) =>
+/**
+ * ERR_OTHER_OPEN_TICKET as a Whaticket-family client reads it: `JSON.parse(body.error)` must give the
+ * ticket with `id`, `uuid`, `userId`, `user.name` and `queue.name`. The code moves to `code`, and our
+ * own details stay beside it.
+ */
+function legacyOtherOpenTicket(body: Record<string, unknown>): Record<string, unknown> {
+  const ticket = {
+    id: body.ticketId,
+    uuid: body.uuid,
+    status: body.status,
+    userId: body.userId ?? null,
+    user: typeof body.userName === 'string' ? { id: body.userId, name: body.userName } : null,
+    queue: typeof body.queueName === 'string' ? { name: body.queueName } : null,
+  }
+  return { ...body, error: JSON.stringify(ticket), code: 'ERR_OTHER_OPEN_TICKET' }
+}
+
+export const httpErrors = (logger: Logger, options: { legacyClientErrors?: boolean } = {}) =>
   new Elysia({ name: 'http-errors' }).onError({ as: 'global' }, ({ code, error: raised, request }) => {
     // Elysia wraps what a body parser throws in a ParseError (a body refused while being read:
     // core/body-limits.ts, the contacts upload): the parser's own AppError (413) still decides.
     const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
     if (error instanceof AppError) {
-      const response = json(error.status, error.toBody())
+      const body = error.toBody()
+      const legacy = options.legacyClientErrors && error.code === 'ERR_OTHER_OPEN_TICKET' && typeof body.uuid === 'string'
+      const response = json(error.status, legacy ? legacyOtherOpenTicket(body) : body)
       if (error.code === 'ERR_TOO_MANY_REQUESTS') response.headers.set('retry-after', String(error.details?.retryAfterSeconds ?? 60))
       return response
     }

@@ -8,3 +8,8 @@
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
+
+/** The rows of an execute(), as either driver returns them (postgres.js an array, PGlite { rows }). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[]
+}

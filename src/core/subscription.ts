@@ -1,11 +1,34 @@
 // The subscription rule (README "Subscription expiry"): sign-in stops at the due date (§4); sessions
-// already open keep working, with a warning, for SUBSCRIPTION_GRACE_DAYS more days; past that the
+// already open keep working, with a warning, for the grace period (the platform setting
+// subscriptionGraceDays super users edit, SUBSCRIPTION_GRACE_DAYS until they do); past that the
 // company is blocked everywhere (REST, refresh, external API, websockets, jobs) except what the client
-// needs to show why. The platform's own company (the one holding super users) is never blocked.
-import { and, eq } from 'drizzle-orm'
+// needs to show why and what paying needs. The platform's own company (the one holding super users)
+// is never blocked.
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts'
-import { companies, users } from '../../db/schema/index.ts'
+import { companies, platformSettings, users } from '../../db/schema/index.ts'
 import { AppError } from './errors.ts'
+
+/** The platform setting (platform_settings.key) holding the grace period in days. */
+export const GRACE_DAYS_SETTING = 'subscriptionGraceDays'
+export const MAX_GRACE_DAYS = 365
+
+/** The stored grace period when it is a whole number of days in range, the fallback (the env's) otherwise. */
+export function graceDaysFrom(stored: string | null | undefined, fallback: number): number {
+  if (typeof stored !== 'string' || !/^\d{1,3}$/.test(stored)) return fallback
+  const days = Number(stored)
+  return days <= MAX_GRACE_DAYS ? days : fallback
+}
+
+/** The stored value, as a column of a larger query (the tenant check reads it with the session row). */
+export const storedGraceDaysColumn = () =>
+  sql<string | null>`(select ${platformSettings.value} from ${platformSettings} where ${platformSettings.key} = ${GRACE_DAYS_SETTING})`
+
+/** The grace period in days now: the super users' setting, or the environment's default. */
+export async function subscriptionGraceDays(deps: { db: Executor; config: { subscriptionGraceDays: number } }): Promise<number> {
+  const [row] = await deps.db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, GRACE_DAYS_SETTING)).limit(1)
+  return graceDaysFrom(row?.value, deps.config.subscriptionGraceDays)
+}
 
 export type SubscriptionState = 'active' | 'grace' | 'expired'
 

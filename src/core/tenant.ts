@@ -4,8 +4,9 @@
 //   { auth: 'admin' }              profile admin (super users pass too)
 //   { auth: 'super' }              platform super users only
 //   { auth: { feature: 'useKanban' } }   a plan feature, enforced by the server
-//   { auth: { whenExpired: true } }       also for a company blocked for an expired subscription
-//                                         (what the client needs to show why: GET /auth/me)
+//   { auth: { whenExpired: true } }       also for a company blocked for an expired subscription, and
+//                                         for a pay-only session (what the client needs to show why,
+//                                         GET /auth/me, and what paying needs: the billing routes)
 import { and, eq, isNull } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { companies, plans, sessions, users } from '../../db/schema/index.ts'
@@ -15,7 +16,7 @@ import { AppError } from './errors.ts'
 import { type Actor, isAdmin, isSupervisorOrAdmin } from '../contracts/roles.ts'
 import type { Executor } from '../../db/client.ts'
 import { companyExists } from './company-scope.ts'
-import { isSubscriptionBlocked, subscriptionState } from './subscription.ts'
+import { graceDaysFrom, isSubscriptionBlocked, storedGraceDaysColumn, subscriptionState } from './subscription.ts'
 
 export const planFeatures = [
   'useCampaigns',
@@ -41,6 +42,8 @@ export type Caller = Actor & {
   features: Record<PlanFeature, boolean>
   /** The company's due date has passed: 'grace' still works (with a warning), 'blocked' does not. */
   subscription: 'active' | 'grace' | 'blocked'
+  /** A session opened to pay an overdue subscription (sessions.payOnly) while it is still unpaid. */
+  payOnly: boolean
   dueDate: string | null
 }
 
@@ -66,6 +69,8 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
       tokenVersion: users.tokenVersion,
       companyStatus: companies.status,
       dueDate: companies.dueDate,
+      payOnly: sessions.payOnly,
+      graceDays: storedGraceDaysColumn(),
       useCampaigns: plans.useCampaigns,
       useKanban: plans.useKanban,
       useOpenAi: plans.useOpenAi,
@@ -85,8 +90,12 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
   if (!row.companyStatus && !row.super) throw new AppError('ERR_COMPANY_INACTIVE')
   const features = Object.fromEntries(planFeatures.map((feature) => [feature, row[feature] ?? false])) as Record<PlanFeature, boolean>
   // Read on every request from the row just loaded: a renewal takes effect at once.
-  const state = row.super ? 'active' : subscriptionState(row.dueDate, deps.now(), deps.config.subscriptionGraceDays)
-  const blocked = state === 'expired' && (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), deps.config.subscriptionGraceDays))
+  const graceDays = graceDaysFrom(row.graceDays, deps.config.subscriptionGraceDays)
+  const state = row.super ? 'active' : subscriptionState(row.dueDate, deps.now(), graceDays)
+  const blocked = state === 'expired' && (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), graceDays))
+  // A session opened after the due date (an admin signing in to pay) reaches only what paying needs
+  // until the company is renewed, grace period or not: sign-in stops at the due date (§4).
+  const payOnly = row.payOnly && state !== 'active'
   return {
     userId: row.userId,
     companyId: row.companyId,
@@ -95,7 +104,8 @@ export async function authenticate(deps: CoreDeps, token: string | undefined): P
     name: row.name,
     sessionId: claims.sessionId,
     features,
-    subscription: blocked ? 'blocked' : state === 'active' ? 'active' : 'grace',
+    subscription: blocked || payOnly ? 'blocked' : state === 'active' ? 'active' : 'grace',
+    payOnly,
     dueDate: row.dueDate,
   }
 }
@@ -166,8 +176,8 @@ export const tenant = (deps: CoreDeps) =>
     socketAuth: {
       async resolve({ query }) {
         const caller = await authenticate(deps, typeof query.token === 'string' ? query.token : undefined)
-        // A blocked company receives nothing live.
-        assertSubscription(caller, true)
+        // A blocked company receives nothing live; a pay-only session only its payment's confirmation (hub.ts).
+        if (!caller.payOnly) assertSubscription(caller, true)
         return { caller }
       },
     },

@@ -2,10 +2,12 @@
 // events. Built once per process (or per test) and handed to the route factories, jobs and adapters.
 import { createCoreDeps, type CoreDeps, type CoreDepsOptions } from '../core/deps.ts'
 import { EventBus } from '../core/events.ts'
+import type { Transaction } from '../../db/client.ts'
 import type { DomainEvents } from './events.ts'
 import type { TicketClosingHook } from './tickets/closing.ts'
 
-export type DomainBus = EventBus<DomainEvents>
+/** Staged events run their committing listeners with the service's transaction (core/events.ts). */
+export type DomainBus = EventBus<DomainEvents, Transaction>
 
 export type Deps = CoreDeps & {
   bus: DomainBus
@@ -15,5 +17,5 @@ export type Deps = CoreDeps & {
 
 export function createDeps(options: CoreDepsOptions): Deps {
   const core = createCoreDeps(options)
-  return { ...core, bus: new EventBus<DomainEvents>((error, event) => core.logger.error('event listener failed', { event, error })), ticketClosingHooks: [] }
+  return { ...core, bus: new EventBus<DomainEvents, Transaction>((error, event) => core.logger.error('event listener failed', { event, error })), ticketClosingHooks: [] }
 }

@@ -5,7 +5,7 @@
 // the prestart step.
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
-import { ensureWebBuild, webRoot, type WebManifest } from '../../web/build-manifest.ts'
+import { ensureWebBuild, readManifest, sourceFingerprint, webRoot, type WebManifest } from '../../web/build-manifest.ts'
 import { pageRoutes, type IslandName } from '../../web/routes.ts'
 import type { Deps } from '../modules/deps.ts'
 import { assetResponse } from './assets.ts'
@@ -42,11 +42,30 @@ function securityHeaders(shell: Shell): Record<string, string> {
   }
 }
 
+/**
+ * ensureWebBuild, with the build itself (dist/web missing, or its sources changed) made by a child
+ * process: Bun.build with the lingui plugin leaves some 600 MB resident in the process that ran it,
+ * which a server would keep for its whole life (bench/idle-memory.ts measured 783 MB idle on PGlite
+ * after a build in the server, 217 MB without). The child takes the same build lock.
+ */
+export async function ensureWebBuildAside(): Promise<Awaited<ReturnType<typeof ensureWebBuild>>> {
+  const existing = readManifest()
+  const fingerprint = sourceFingerprint()
+  if (existing && (fingerprint === '' || fingerprint === existing.sourceHash)) return ensureWebBuild()
+  const started = performance.now()
+  const script = `await (await import(${JSON.stringify(join(webRoot, 'build-manifest.ts'))})).ensureWebBuild()`
+  const child = Bun.spawn([process.execPath, '-e', script], { cwd: join(webRoot, '..'), stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' })
+  const [code, errors] = await Promise.all([child.exited, new Response(child.stderr).text()])
+  if (code !== 0) throw new Error(`the web build failed (exit ${code}): ${errors.trim().slice(-2000)}`)
+  const { manifest } = await ensureWebBuild()
+  return { manifest, built: { milliseconds: Math.round(performance.now() - started) } }
+}
+
 export const webPages = (deps: Deps) => {
   let ready: Promise<Map<IslandName, Shell>> | undefined
 
   const shells = () => {
-    ready ??= ensureWebBuild()
+    ready ??= ensureWebBuildAside()
       .then(({ manifest, built }) => {
         if (built) deps.logger.info('web pages built', { milliseconds: built.milliseconds, islands: Object.keys(manifest.islands).length })
         return shellsOf(manifest)

@@ -13,13 +13,17 @@ import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHa
 import { createSecretBox } from '../../src/core/crypto/secret-box.ts'
 import { openText } from '../../src/core/crypto/sealed-text.ts'
 
-// A local OpenAI-compatible server for the "try it" panel: it echoes the customer's last words.
+// A local OpenAI-compatible server for the "try it" panel: it echoes the customer's last words, and
+// hands off (the tool call) when he asks for a human.
 const fakeModel = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   async fetch(request) {
     const body = (await request.json()) as { messages: { content: string }[] }
-    const message = { role: 'assistant', content: `Eco: ${body.messages.at(-1)!.content}` }
+    const last = body.messages.at(-1)!.content
+    const message = /human/i.test(last)
+      ? { role: 'assistant', content: '', tool_calls: [{ id: 'h1', type: 'function', function: { name: 'handoff_to_human', arguments: JSON.stringify({ reason: 'The customer asked for a person' }) } }] }
+      : { role: 'assistant', content: `Eco: ${last}` }
     return Response.json({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message, finish_reason: 'stop' }], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })
   },
 })
@@ -105,7 +109,8 @@ describeInBrowser('prompts page', () => {
     expect(await dialog.getByRole('textbox', { name: 'Max tokens' }).inputValue()).toBe('100')
     expect(await dialog.getByRole('textbox', { name: 'Temperature' }).inputValue()).toBe('1.0')
     expect(await dialog.getByRole('textbox', { name: 'Max messages' }).inputValue()).toBe('10')
-    expect(await dialog.getByRole('button', { name: /Model/ }).innerText()).toContain('GPT 3.5 turbo')
+    // The model: §9's default, the two spec models suggested, any other name typed.
+    expect(await dialog.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('gpt-3.5-turbo-1106')
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await dialog.locator('.field-error', { hasText: 'Select a queue.' }).waitFor()
     await dialog.locator('.field-error', { hasText: 'Enter a name of 5 to 100 characters.' }).waitFor()
@@ -121,7 +126,9 @@ describeInBrowser('prompts page', () => {
     expect(await companyPrompts(company.id)).toEqual([])
 
     await choose(page, dialog, /Queue/, 'Orders')
-    await choose(page, dialog, /Model/, 'GPT 4.0')
+    await dialog.getByRole('button', { name: 'Show suggested models' }).click()
+    await page.getByRole('option', { name: 'GPT 4.0 (gpt-4o-mini)' }).click()
+    expect(await dialog.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('gpt-4o-mini')
     await dialog.getByRole('textbox', { name: 'Temperature' }).fill('0.7')
     await dialog.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Prompt created.').waitFor()
@@ -141,12 +148,18 @@ describeInBrowser('prompts page', () => {
     await dialog.locator('.field-error', { hasText: 'A prompt with this name already exists.' }).waitFor()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
 
-    // Edit: the form has the key in full (GET /prompt/{id}); the list only ever had it masked.
+    // Edit: the key never reaches the browser: the form says one is stored (masked) and, left empty, keeps it.
     await page.getByRole('button', { name: 'Edit Bakery bot' }).click()
     const edit = page.getByRole('dialog', { name: 'Edit prompt' })
-    expect(await edit.getByLabel('OpenAI API key').inputValue()).toBe(API_KEY)
+    expect(await edit.getByLabel('OpenAI API key').inputValue()).toBe('')
+    await edit.getByText('A key is stored (****WXYZ). Enter a new key to replace it, or leave this empty to keep it.').waitFor()
     expect(await edit.getByRole('textbox', { name: 'Temperature' }).inputValue()).toBe('0.7')
-    expect(await edit.getByRole('button', { name: /Model/ }).innerText()).toContain('GPT 4.0')
+    expect(await edit.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('gpt-4o-mini')
+    // A self-hosted server's model: a name of its own, typed.
+    await edit.getByRole('combobox', { name: 'Model' }).fill('llama 3')
+    await edit.getByRole('button', { name: 'Save', exact: true }).click()
+    await edit.locator('.field-error', { hasText: 'Enter a model name' }).waitFor()
+    await edit.getByRole('combobox', { name: 'Model' }).fill('llama3.1:8b')
     await edit.getByRole('textbox', { name: 'Name' }).fill('Bakery assistant')
     await edit.getByRole('textbox', { name: 'Max tokens' }).fill('250')
     await choose(page, edit, /Queue/, 'Support')
@@ -155,7 +168,19 @@ describeInBrowser('prompts page', () => {
     await edit.waitFor({ state: 'detached' })
     expect(await row(page, 'Bakery assistant').innerText()).toMatch(/Bakery assistant\s+Support\s+250/)
     expect(await row(watcher.page, 'Bakery assistant').innerText()).toMatch(/Bakery assistant\s+Support\s+250/)
-    expect((await companyPrompts(company.id))[0]).toMatchObject({ name: 'Bakery assistant', maxTokens: 250, queueId: support.id, apiKey: API_KEY })
+    expect((await companyPrompts(company.id))[0]).toMatchObject({ name: 'Bakery assistant', maxTokens: 250, queueId: support.id, model: 'llama3.1:8b', apiKey: API_KEY })
+
+    // en: the "try it" panel answers as a customer would see it, and shows a hand-off with its reason.
+    await page.getByRole('button', { name: 'Try Bakery assistant' }).click()
+    const trying = page.getByRole('dialog', { name: 'Try Bakery assistant' })
+    await trying.getByRole('textbox', { name: 'Message' }).fill('Do you bake rye bread?')
+    await trying.getByRole('button', { name: 'Send' }).click()
+    await trying.getByText('Eco: Do you bake rye bread?').waitFor()
+    await trying.getByRole('textbox', { name: 'Message' }).fill('I want a human, please')
+    await trying.getByRole('button', { name: 'Send' }).click()
+    await trying.getByText('Handed to a person: The customer asked for a person').waitFor()
+    await trying.getByRole('button', { name: 'Close' }).first().click()
+    await page.getByText('Tokens used by AI answers and tries: 20').waitFor()
 
     // Delete, after a confirmation that names the prompt; the second page loses the row too.
     await page.getByRole('button', { name: 'Delete Bakery assistant' }).click()
@@ -200,7 +225,7 @@ describeInBrowser('prompts page', () => {
     await second.browserContext.close()
   }, E2E_TIMEOUT)
 
-  test('Portuguese and Spanish titles, and the screenshots (list and dialog)', async () => {
+  test('Portuguese and Spanish titles, the "try it" panel in both, and the screenshots (list and dialog)', async () => {
     mkdirSync(screenshots, { recursive: true })
     const company = await makeCompany(harness.context.db, { name: 'Padaria Pão Quente' })
     const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin', name: 'Ana Lima' })
@@ -230,6 +255,15 @@ describeInBrowser('prompts page', () => {
     await page.screenshot({ path: join(screenshots, 'prompts-dialog.png') })
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
 
+    // pt: the "try it" panel.
+    await page.getByRole('button', { name: 'Testar Suporte ao cliente' }).click()
+    const testing = page.getByRole('dialog', { name: 'Testar Suporte ao cliente' })
+    await testing.getByRole('textbox', { name: 'Mensagem' }).fill('Vocês abrem no domingo?')
+    await testing.getByRole('button', { name: 'Enviar' }).click()
+    await testing.getByText('Eco: Vocês abrem no domingo?').waitFor()
+    await testing.getByRole('button', { name: 'Fechar' }).first().click()
+    await page.getByText('Tokens usados pelas respostas da IA e pelos testes: 10').waitFor()
+
     await page.evaluate(() => localStorage.setItem('language', 'es'))
     await page.goto('/prompts')
     await page.getByRole('button', { name: 'Añadir prompt' }).waitFor()
@@ -240,7 +274,7 @@ describeInBrowser('prompts page', () => {
     await trying.getByRole('button', { name: 'Enviar' }).click()
     await trying.getByText('Eco: ¿Tienen pan integral?').waitFor()
     await trying.getByRole('button', { name: 'Cerrar' }).first().click()
-    await page.getByText('Tokens usados por las respuestas de la IA y las pruebas: 10').waitFor()
+    await page.getByText('Tokens usados por las respuestas de la IA y las pruebas: 20').waitFor()
     expect(unexpectedErrors(problems)).toEqual([])
     await browserContext.close()
   }, E2E_TIMEOUT * 2)

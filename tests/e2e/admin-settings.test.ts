@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { companies, plans, settings } from '../../db/schema/index.ts'
+import { isSealed } from '../../src/core/crypto/sealed-text.ts'
+import { openSecretSetting } from '../../src/modules/settings/service.ts'
 import { daysFromToday, makeCompany, makePlan, makeSuper, makeTenant } from '../helpers/factories.ts'
 import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
@@ -96,14 +98,19 @@ describeInBrowser('settings page: options and hours', () => {
     const stored = Object.fromEntries(
       (await harness.context.db.select().from(settings).where(eq(settings.companyId, tenant.company.id))).map(({ key, value }) => [key, value]),
     )
-    expect(stored).toMatchObject({ userRating: 'enabled', call: 'disabled', scheduleType: 'company', asaas: 'aact_test_token_123' })
+    expect(stored).toMatchObject({ userRating: 'enabled', call: 'disabled', scheduleType: 'company' })
+    // The token is sealed at rest, and the field now holds its masked form (a save of it is disabled).
+    expect(isSealed(stored.asaas!)).toBe(true)
+    expect(await openSecretSetting(harness.context.deps, tenant.company.id, 'asaas')).toBe('aact_test_token_123')
+    expect(await token.inputValue()).toBe('****_123')
+    expect(await page.getByRole('button', { name: 'Save token' }).isDisabled()).toBe(true)
 
     await page.reload()
     await page.getByRole('switch', { name: 'Attendance rating' }).waitFor()
     expect(await page.getByRole('switch', { name: 'Attendance rating' }).isChecked()).toBe(true)
     expect(await page.getByRole('switch', { name: 'Accept calls' }).isChecked()).toBe(false)
     await page.getByRole('button', { name: /Business hours/ }).getByText('Per company').waitFor()
-    expect(await page.getByLabel('Asaas token').inputValue()).toBe('aact_test_token_123')
+    expect(await page.getByLabel('Asaas token').inputValue()).toBe('****_123')
     expect(await tabNames(page)).toEqual(['Options', 'Hours'])
     await screenshot(page, 'settings.png')
 

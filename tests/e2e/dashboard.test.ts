@@ -5,10 +5,11 @@ import { expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { queues, ticketTracking, userRatings } from '../../db/schema/index.ts'
+import { queues, tickets, ticketTracking, userQueues, userRatings } from '../../db/schema/index.ts'
 import { addDays, todayIn } from '../../src/modules/dashboard/period.ts'
 import { makeContact, makeQueue, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { alertSlaBreaches } from '../../src/modules/tickets/sla-breaches.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -53,7 +54,14 @@ async function seed() {
   const waiting = await attendance('Fábio Cliente', { queued: [0, '00:01'] })
   // Out of every range the test reads.
   await attendance('Gil Antigo', { userId: ana.id, queued: [120, '09:00'], started: [120, '09:10'], finished: [120, '09:20'] })
-  return { tenant, waiting }
+  // The inbox's service-level timers: the admin works Suporte; Helena has just written (15 minutes to
+  // answer), Igor went back to the queue 20 minutes ago (an attendance begun long ago, out of every range).
+  await harness.context.db.insert(userQueues).values({ companyId, userId: tenant.admin.id, queueId: support.id })
+  const fresh = await makeTicket(harness.context.db, { companyId, contactId: (await makeContact(harness.context.db, { companyId, name: 'Helena Fila' })).id, queueId: support.id })
+  const late = await makeTicket(harness.context.db, { companyId, contactId: (await makeContact(harness.context.db, { companyId, name: 'Igor Atrasado' })).id, queueId: support.id })
+  await harness.context.db.update(tickets).set({ createdAt: at(120, '08:00') }).where(eq(tickets.id, late.id))
+  await harness.context.db.insert(ticketTracking).values({ companyId, ticketId: late.id, queueId: support.id, queuedAt: new Date(Date.now() - 20 * 60_000), createdAt: at(120, '08:00') })
+  return { tenant, waiting, fresh, late }
 }
 
 async function counter(page: Page, id: string): Promise<string> {
@@ -68,7 +76,7 @@ async function pickLastSevenDays(page: Page, label: string, option: string, filt
 
 describeInBrowser('dashboard page', () => {
   test('counters, charts, attendants and drill-down; pt, en, es; light and dark', async () => {
-    const { tenant, waiting } = await seed()
+    const { tenant, waiting, late } = await seed()
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: TIME_ZONE, colorScheme: 'light' })
     await signInThroughForm(page, tenant.admin)
     await page.goto('/')
@@ -110,6 +118,60 @@ describeInBrowser('dashboard page', () => {
     expect((await dayDialog.getByRole('link').allTextContents()).sort()).toEqual(['Carla Cliente', 'Davi Cliente'])
     await dayDialog.getByRole('button', { name: 'Close' }).click()
     await dayDialog.waitFor({ state: 'detached' })
+    // A service-level cell opens the attendances it counts: the queue's breached first response is Davi's.
+    await slaRow.getByRole('button', { name: 'First response breached: Suporte: 1' }).click()
+    const slaDialog = page.getByRole('dialog', { name: 'First response breached: Suporte' })
+    await slaDialog.getByRole('link', { name: 'Davi Cliente' }).waitFor()
+    expect(await slaDialog.getByRole('link').allTextContents()).toEqual(['Davi Cliente'])
+    await slaDialog.getByRole('button', { name: 'Close' }).click()
+    await slaDialog.waitFor({ state: 'detached' })
+
+    // The inbox: each waiting ticket of a queue with targets shows its timer, counting down in place;
+    // a late one is red in the list and in its header.
+    await page.goto('/tickets')
+    await page.getByRole('tab', { name: /^Pending/ }).click()
+    const pendingList = page.getByRole('grid', { name: 'Pending tickets' })
+    const freshTimer = pendingList.getByRole('row').filter({ hasText: 'Helena Fila' }).getByRole('timer')
+    const lateTimer = pendingList.getByRole('row').filter({ hasText: 'Igor Atrasado' }).getByRole('timer')
+    await freshTimer.waitFor()
+    expect(await freshTimer.getAttribute('data-sla-state')).toBe('ok')
+    expect(await freshTimer.getAttribute('aria-label')).toMatch(/^First response due in 1[0-4]m \d\ds$/)
+    expect(await lateTimer.getAttribute('data-sla-state')).toBe('breached')
+    expect(await lateTimer.getAttribute('aria-label')).toMatch(/^First response overdue by \d+m \d\ds$/)
+    // Fábio's ticket has no queue, so no targets: no timer.
+    expect(await pendingList.getByRole('row').filter({ hasText: 'Fábio Cliente' }).getByRole('timer').count()).toBe(0)
+    // It ticks in the browser: two ticks, and no ticket request meanwhile (the top bar's own connection
+    // check, 2 s after the load, may come).
+    const requests: string[] = []
+    const onRequest = (request: { url: () => string }) => void (new URL(request.url()).pathname.startsWith('/api/ticket') && requests.push(request.url()))
+    page.on('request', onRequest)
+    for (let tick = 0; tick < 2; tick++) {
+      const shown = await freshTimer.textContent()
+      await page.waitForFunction((before) => document.querySelector('.ticket-item [data-sla-state="ok"]')?.textContent !== before, shown)
+    }
+    page.off('request', onRequest)
+    expect(requests).toEqual([])
+    await page.screenshot({ path: join(screenshots, 'inbox-sla.png') })
+    await page.getByRole('button', { name: 'Dark mode' }).click()
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
+    // Nothing under the pointer keeps a hover style in the screenshot.
+    await page.mouse.move(900, 700)
+    await page.screenshot({ path: join(screenshots, 'inbox-sla-dark.png') })
+    await page.getByRole('button', { name: 'Dark mode' }).click()
+    await page.waitForFunction(() => document.documentElement.dataset.theme !== 'dark')
+    // (A pending ticket does not open from its row; its address opens it.)
+    await withLiveSocket(page, () => page.goto(`/tickets/${late.uuid}`))
+    const headerTimer = page.locator('.ticket-header [role="timer"]')
+    await headerTimer.waitFor()
+    expect(await headerTimer.getAttribute('data-sla-state')).toBe('breached')
+    // The timer sweep (run here as the job runs it) alerts the admin: a toast leading to the ticket.
+    expect(await alertSlaBreaches(harness.context.deps, tenant.company.id)).toBe(1)
+    const alert = page.locator('.toast').filter({ hasText: 'Service level breached: Igor Atrasado is still waiting for a first response.' })
+    await alert.waitFor()
+    expect(await alert.getByRole('link', { name: 'Open ticket' }).getAttribute('href')).toBe(`/tickets/${late.uuid}`)
+    await alert.locator('.toast-close').click()
+    await page.goto('/')
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
 
     // §5: no period and no dates is refused with a toast.
     await page.getByRole('button', { name: 'Period' }).click()
@@ -130,12 +192,16 @@ describeInBrowser('dashboard page', () => {
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
     await page.screenshot({ path: join(screenshots, 'dashboard-dark.png') })
 
-    for (const [language, title, period, option, filter, waitingLabel] of [
-      ['pt', 'Painel', 'Período', 'Últimos 7 dias', 'Filtrar', 'Aguardando'],
-      ['es', 'Panel', 'Período', 'Últimos 7 días', 'Filtrar', 'En espera'],
+    for (const [language, title, period, option, filter, waitingLabel, overdue] of [
+      ['pt', 'Painel', 'Período', 'Últimos 7 dias', 'Filtrar', 'Aguardando', 'Primeira resposta atrasada há'],
+      ['es', 'Panel', 'Período', 'Últimos 7 días', 'Filtrar', 'En espera', 'Primera respuesta atrasada'],
     ] as const) {
       await page.evaluate((code) => localStorage.setItem('language', code), language)
-      await page.reload()
+      // The late ticket's timer in this language.
+      await page.goto(`/tickets/${late.uuid}`)
+      await page.locator('.ticket-header [role="timer"]').waitFor()
+      expect(await page.locator('.ticket-header [role="timer"]').getAttribute('aria-label')).toMatch(new RegExp(`^${overdue} \\d+m \\d\\ds$`))
+      await page.goto('/')
       await page.getByRole('heading', { name: title, level: 1 }).waitFor()
       await pickLastSevenDays(page, period, option, filter)
       await page.waitForFunction(() => document.querySelector('[data-counter="finished"] .dashboard-counter-value')?.textContent === '2')

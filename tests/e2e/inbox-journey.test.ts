@@ -9,9 +9,12 @@ import type { Page } from 'playwright-core'
 import { ticketNotes, tickets, userQueues, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, dismissToast, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
+// Each journey's connection is up in a moment rather than the simulator's default 2.8 s (QR, then
+// pairing); nothing here watches it connect. Receipts keep their default pace.
+if (harness) harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20 })
 
 // A real 1x1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -150,7 +153,8 @@ async function journey(page: Page, texts: Texts, options: { language: string; na
   const drawer = page.getByRole('complementary', { name: texts.contactDetails })
   await drawer.getByLabel(texts.newNote).fill('Cliente pediu retorno por telefone')
   await drawer.getByRole('button', { name: texts.addNote }).click()
-  await page.getByText(texts.noteAdded).waitFor()
+  // Closed once read: the toast covers the account menu, next, for 3 s otherwise.
+  await dismissToast(page, texts.noteAdded)
   const notes = await harness.context.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticket!.id))
   expect(notes.map((note) => note.note)).toEqual(['Cliente pediu retorno por telefone'])
   if (options.narrow) await page.keyboard.press('Escape')

@@ -269,15 +269,17 @@ describeInBrowser('the inbox ticket list', () => {
     expect(await grid.locator('[aria-rowindex="13"]').getAttribute('aria-selected')).toBe('true')
 
     // Scroll to the end page after page until every ticket is loaded and the last row shows: 250 pages
-    // one after the other, over a minute on a loaded CI machine, hence the generous deadline.
+    // one after the other. The loop runs in the page (a scroll whenever the list grew), not over the
+    // driver's round trips; the generous deadline is for a loaded CI machine.
     const scrollStarted = performance.now()
-    const deadline = performance.now() + 210_000
-    while (performance.now() < deadline) {
-      const count = Number(await grid.getAttribute('aria-rowcount'))
-      if (count === total && (await grid.getByText('Loading more…').count()) === 0) break
-      await grid.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
-      await Bun.sleep(20)
-    }
+    await grid.evaluate(async (element, expected) => {
+      const deadline = performance.now() + 210_000
+      while (performance.now() < deadline) {
+        if (Number(element.getAttribute('aria-rowcount')) === expected && !element.textContent?.includes('Loading more…')) return
+        element.scrollTo({ top: element.scrollHeight })
+        await new Promise((resolve) => setTimeout(resolve, 16))
+      }
+    }, total)
     await grid.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
     expect(await grid.getAttribute('aria-rowcount')).toBe(String(total))
     const last = grid.getByRole('row').filter({ hasText: 'Bulk 10000' })

@@ -113,6 +113,8 @@ describeInBrowser('schedules page', () => {
     expect(await page.title()).toContain('Schedules')
     // The four views, month first.
     const views = page.getByRole('radiogroup', { name: 'Calendar view' })
+    // The calendar comes in its own chunk after the page's first paint: wait for it before reading.
+    await views.getByRole('radio', { name: 'Agenda' }).waitFor()
     expect(await views.getByRole('radio').allTextContents()).toEqual(['Month', 'Week', 'Day', 'Agenda'])
     expect(await views.getByRole('radio', { name: 'Month' }).isChecked()).toBe(true)
 
@@ -374,24 +376,24 @@ describeInBrowser('schedules page', () => {
     }
     await harness.context.db.update(schedules).set({ status: 'ERRO', error: 'connection closed' }).where(eq(schedules.id, made[1]!.id))
 
+    // One signed-in page for the languages and the themes: the language is the stored one, the theme the
+    // colour scheme the page is shown with (as a browser set to dark would).
+    const { page, browserContext } = await openPage(harness, { timezoneId: TIME_ZONE })
+    await signInThroughForm(page, user)
     for (const [language, title, month] of [
       ['pt', 'Agendamentos (4)', 'pt-BR'],
       ['es', 'Programaciones (4)', 'es-ES'],
     ] as const) {
-      const { page, browserContext } = await openPage(harness, { timezoneId: TIME_ZONE })
-      await signInThroughForm(page, user)
       await page.evaluate((code) => localStorage.setItem('language', code), language)
       await page.goto('/schedules')
       await page.getByRole('heading', { name: title, level: 1 }).waitFor()
       // The toolbar names the month in the language (dayjs locale), as "novembro 2026" / "noviembre 2026".
       const monthName = new Intl.DateTimeFormat(month, { month: 'long', timeZone: TIME_ZONE }).format(new Date())
       expect((await page.locator('.schedules-toolbar-label').textContent())!.toLowerCase()).toContain(monthName.toLowerCase())
-      await browserContext.close()
     }
 
     for (const theme of ['light', 'dark'] as const) {
-      const { page, browserContext } = await openPage(harness, { timezoneId: TIME_ZONE, colorScheme: theme })
-      await signInThroughForm(page, user)
+      await page.emulateMedia({ colorScheme: theme })
       await page.evaluate(() => localStorage.setItem('language', 'pt'))
       await page.goto('/schedules')
       await page.getByRole('heading', { name: 'Agendamentos (4)', level: 1 }).waitFor()
@@ -412,8 +414,8 @@ describeInBrowser('schedules page', () => {
         await settle(page)
         await page.screenshot({ path: join(screenshots, 'schedule-dialog.png') })
       }
-      await browserContext.close()
     }
+    await browserContext.close()
   }, E2E_TIMEOUT * 3)
 
   test('a weekly follow-up, cancelled on reply, made in each language, shows its occurrences', async () => {

@@ -47,7 +47,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 describeInBrowser('webhooks page', () => {
-  test('add a webhook, see a failed delivery, replay it; pt and es labels; screenshots light and dark', async () => {
+  test('add a webhook, see a failed delivery, replay it; the page and its log in pt and es; screenshots light and dark', async () => {
     const plan = await makePlan(harness.context.db)
     const company = await makeCompany(harness.context.db, { planId: plan.id, name: 'Padaria Pão Quente' })
     const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin', name: 'Ana Lima' })
@@ -95,14 +95,21 @@ describeInBrowser('webhooks page', () => {
     await log.getByRole('button', { name: 'Close' }).click()
 
     // pt and es, then the screenshots in pt, light and dark.
-    for (const [language, add, state] of [
-      ['pt', 'Adicionar webhook', 'Situação'],
-      ['es', 'Añadir webhook', 'Estado'],
+    // pt and es: the page and its delivery log (statuses, the replay action) in the language.
+    for (const [language, add, state, delivered, replayAll, close] of [
+      ['pt', 'Adicionar webhook', 'Situação', 'Entregue', 'Reenviar todas as falhas', 'Fechar'],
+      ['es', 'Añadir webhook', 'Estado', 'Entregado', 'Reenviar todas las fallidas', 'Cerrar'],
     ] as const) {
       await page.evaluate((code) => localStorage.setItem('language', code), language)
       await page.reload()
       await page.getByRole('button', { name: add }).waitFor()
       await page.getByRole('columnheader', { name: state }).waitFor()
+      await page.getByRole('button', { name: `Entregas de ${receiverUrl}` }).click()
+      const translatedLog = page.getByRole('dialog')
+      await translatedLog.getByText(delivered, { exact: true }).first().waitFor()
+      await translatedLog.getByRole('button', { name: replayAll }).waitFor()
+      await translatedLog.getByRole('button', { name: close }).first().click()
+      await translatedLog.waitFor({ state: 'detached' })
     }
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate(([code, chosen]) => {

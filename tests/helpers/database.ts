@@ -54,8 +54,10 @@ async function ensurePostgresTemplate(url: string): Promise<string> {
   return template
 }
 
+// Uncompressed (44 MB): every test file loads it, and loading a plain tar is about half a second
+// cheaper than gunzipping one first (PGlite create: ~0.7 s against ~1.2 s on this machine).
 async function ensurePgliteTemplate(): Promise<string> {
-  const file = join(tmpDir, `pglite-${migrationsFingerprint()}.tar.gz`)
+  const file = join(tmpDir, `pglite-${migrationsFingerprint()}.tar`)
   if (existsSync(file)) return file
   mkdirSync(tmpDir, { recursive: true })
   const lockDir = `${file}.lock`
@@ -73,7 +75,7 @@ async function ensurePgliteTemplate(): Promise<string> {
     const handle = await openPglite({})
     await migrateDatabase(handle)
     const client = (handle.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client
-    const dump = await client.dumpDataDir('gzip')
+    const dump = await client.dumpDataDir('none')
     const partial = `${file}.${process.pid}`
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
     renameSync(partial, file)

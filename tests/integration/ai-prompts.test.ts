@@ -4,7 +4,12 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { aiAnswers, messages, prompts, queues, tickets, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
-import { answerInbound } from '../../src/modules/ai-answers/answer.ts'
+import { answerInbound, handoffAcknowledgement } from '../../src/modules/ai-answers/answer.ts'
+import { finishAnswer } from '../../src/modules/ai-answers/queries.ts'
+import { sweepStaleAnswers } from '../../src/modules/ai-answers/service.ts'
+import { startAiAnswerSweep } from '../../jobs/ai-answers.ts'
+import { createInProcessQueue } from '../../jobs/queue.ts'
+import { createLogger } from '../../src/core/logger.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant } from '../helpers/factories.ts'
@@ -189,6 +194,76 @@ describe('a queue with a prompt answers its customers', () => {
       expect(await w.outbox()).toEqual(['Echo: How much is the bread?'])
     } finally {
       await context.db.update(prompts).set({ transcribeAudio: false }).where(eq(prompts.id, shop.promptId))
+    }
+  })
+})
+
+describe('nobody left unanswered', () => {
+  /** A customer message whose answer was claimed by a process that died (the claim's lease is past). */
+  async function staleClaim(body: string, claims: number) {
+    await context.db.update(queues).set({ promptId: null }).where(eq(queues.id, shop.queue.id))
+    const w = shop.customer()
+    let message
+    try {
+      // The queue's greeting answers (no prompt on the queue for this one message).
+      message = await w.write({ body }, 1)
+    } finally {
+      await context.db.update(queues).set({ promptId: shop.promptId }).where(eq(queues.id, shop.queue.id))
+    }
+    const ticket = await w.ticket()
+    await context.db.update(tickets).set({ promptId: shop.promptId, chatbot: false }).where(eq(tickets.id, ticket.id))
+    await context.db.insert(aiAnswers).values({ companyId: shop.companyId, ticketId: ticket.id, messageId: message.id, promptId: shop.promptId, claims, leaseUntil: new Date(Date.now() - 1000) })
+    const row = async () => (await context.db.select().from(aiAnswers).where(and(eq(aiAnswers.companyId, shop.companyId), eq(aiAnswers.messageId, message.id))))[0]!
+    return { w, ticket, message, row }
+  }
+
+  test('a claim left running by a dead process is taken over by the sweep and answered by the model, exactly once', async () => {
+    model.mode = 'answer'
+    const stale = await staleClaim('Is anyone there?', 1)
+    const live = await staleClaim('Still there?', 1)
+    // A claim whose lease is not over is not touched.
+    await context.db.update(aiAnswers).set({ leaseUntil: new Date(Date.now() + 60_000) }).where(eq(aiAnswers.id, (await live.row()).id))
+    const asked = model.requests.length
+    expect(await sweepStaleAnswers(context.deps)).toBe(1)
+    await waitFor(async () => (await stale.w.outbox()).includes('Echo: Is anyone there?'), 5000)
+    expect(model.requests.length).toBe(asked + 1)
+    expect(await stale.row()).toMatchObject({ outcome: 'answered', claims: 2, leaseUntil: null })
+    // The dead holder (claim 1), were it only slow, can no longer finish it; a second sweep finds nothing.
+    expect(await finishAnswer(context.db, { companyId: shop.companyId, answerId: (await stale.row()).id, claim: 1, now: new Date() }, { outcome: 'answered' })).toBe(false)
+    expect(await sweepStaleAnswers(context.deps)).toBe(0)
+    expect((await stale.w.outbox()).filter((body) => body.startsWith('Echo:'))).toHaveLength(1)
+    expect((await live.row()).outcome).toBe('running')
+  })
+
+  test('when the retry died too, the periodic sweep (jobs port) hands the customer to the queue’s flow, once', async () => {
+    model.mode = 'answer'
+    const stale = await staleClaim('Hello, bakery?', 2)
+    const before = (await stale.w.outbox()).length
+    const jobs = createInProcessQueue({ logger: createLogger('silent') })
+    try {
+      await startAiAnswerSweep(context.deps, jobs, { everyMs: 50 })
+      await waitFor(async () => (await stale.row()).outcome !== 'running', 5000)
+      await waitFor(async () => (await stale.w.outbox()).length > before, 5000)
+    } finally {
+      await jobs.close()
+    }
+    expect(await stale.row()).toMatchObject({ outcome: 'failed', claims: 3, detail: 'the process answering it stopped' })
+    expect((await stale.w.outbox()).slice(before)).toEqual(['Padaria: a person will answer you soon.'])
+    const ticket = await stale.w.ticket()
+    expect(ticket).toMatchObject({ status: 'pending', queueId: shop.queue.id, promptId: null })
+    expect(ticket.handoffReason).toStartWith('The AI assistant could not answer')
+  })
+
+  test('a queue with neither greeting nor options: when the model fails, the customer still hears a person will answer, and the ticket waits in the queue', async () => {
+    await context.db.update(queues).set({ greetingMessage: '' }).where(eq(queues.id, shop.queue.id))
+    try {
+      model.mode = 'error'
+      const w = shop.customer()
+      await w.write({ body: 'Good evening' }, 1)
+      expect(await w.outbox()).toEqual([handoffAcknowledgement])
+      expect(await w.ticket()).toMatchObject({ status: 'pending', queueId: shop.queue.id, promptId: null, userId: null })
+    } finally {
+      await context.db.update(queues).set({ greetingMessage: 'Padaria: a person will answer you soon.' }).where(eq(queues.id, shop.queue.id))
     }
   })
 })

@@ -8,6 +8,10 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { campaigns, campaignShipping, contactListItems, contactLists, whatsapps } from '../../db/schema/index.ts'
 import { dispatchCampaign, recordConnectionRestriction, campaignMessageId } from '../../src/modules/campaigns/service.ts'
+import { campaignDispatchJob, wakeUpId } from '../../jobs/campaigns.ts'
+import type { JobQueue } from '../../jobs/queue.ts'
+import { OwnerUnreachableError } from '../../src/channels/sessions/rpc.ts'
+import type { ConnectionRegistry } from '../../src/channels/provider.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makeTag, makeTenant, makeTicket } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
@@ -176,12 +180,37 @@ describe('a campaign run on the simulator', () => {
     expect((await rowsOf(campaignId)).every((row) => row.status === 'SENT')).toBe(true)
   })
 
+  test('scaled out, a send whose session owner died leaves its row waiting for the connection, not failed', async () => {
+    const { api, companyId, whatsappId } = await world()
+    const people = [{ name: 'Um', number: newNumber() }, { name: 'Dois', number: newNumber() }]
+    const list = await makeList(companyId, people)
+    const campaignId = (await api.campaigns.post({ name: 'Dono caiu', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+    await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+    // The owner is killed before its lease runs out: the call to it fails as rpc.ts fails it.
+    const ownerGone: ConnectionRegistry = {
+      providerFor: (connection) => registry.providerFor(connection),
+      runOnOwner: async () => {
+        throw new OwnerUnreachableError('host:1:dead', 'is not running')
+      },
+    }
+    expect(await dispatchCampaign(context.deps, ownerGone, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'waiting', sent: 0 })
+    expect((await rowsOf(campaignId)).map((row) => row.status)).toEqual(['PENDING', 'PENDING'])
+    // Adopted by another instance: the run goes on, each number once.
+    await context.db.update(campaigns).set({ dispatchLeaseUntil: new Date(Date.now() - 1) }).where(eq(campaigns.id, campaignId))
+    expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'finished', sent: 2 })
+    const calls = journalLines().filter((line) => line.whatsappId === whatsappId)
+    for (const person of people) expect(calls.filter((line) => line.to === person.number)).toHaveLength(1)
+  })
+
   test('cancel stops it, restart sends the rest, each once; targeting a tag', async () => {
     const { api, companyId, whatsappId } = await world()
     const tag = await makeTag(context.db, { companyId })
     const contacts = await Promise.all([0, 1, 2, 3].map(() => makeContact(context.db, { companyId, number: newNumber() })))
     for (const contact of contacts) await makeTicket(context.db, { companyId, contactId: contact.id, tagIds: [tag.id] })
     const campaignId = (await api.campaigns.post({ name: 'Por etiqueta', message1: 'Oi {{name}}', tagId: tag.id, whatsappId })).data!.id
+    // The tag's people come from the tickets service (one per contact, however many tagged tickets).
+    await makeTicket(context.db, { companyId, contactId: contacts[0]!.id, tagIds: [tag.id], status: 'closed' })
+    expect((await api.campaigns.preflight.post({ tagId: tag.id, whatsappId })).data).toMatchObject({ recipients: 4, invalidNumbers: 0, optedOut: 0, toSend: 4 })
     expect((await api.campaigns({ id: campaignId }).restart.post()).status).toBe(409)
     await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
     await dispatchCampaign(context.deps, registry, { companyId, campaignId }, { ...fast, maxSends: 2 })
@@ -192,6 +221,52 @@ describe('a campaign run on the simulator', () => {
     expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'finished', sent: 2 })
     const outbox = context.simulator.outbox(whatsappId)
     for (const contact of contacts) expect(outbox.filter((entry) => entry.to === contact.number)).toHaveLength(1)
+  })
+})
+
+describe('what campaigns read of other modules, through their services', () => {
+  // A real 1x1 PNG: the file list's file.
+  const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))
+
+  test("a list's items with WhatsApp's verdict, a file list's files with each message, names and the time zone; start now", async () => {
+    const { api, companyId, whatsappId, tenant } = await world()
+    const people = [{ name: 'Ana', number: newNumber() }, { name: 'Bia', number: newNumber() }, { name: 'Sem WhatsApp', number: newNumber() }]
+    const list = await makeList(companyId, people)
+    // WhatsApp's check said the third has no account; the others are not checked yet (they are sent).
+    await context.db.update(contactListItems).set({ isWhatsappValid: false, whatsappCheckedAt: new Date() }).where(eq(contactListItems.number, people[2]!.number))
+    const fileList = (await api.files.post({ name: 'Catálogo', message: 'Nosso catálogo' })).data!
+    expect((await api.files.uploadList({ id: fileList.id }).post({ files: [new File([png], 'foto.png', { type: 'image/png' })], name: ['Foto'], mediaType: ['image'] })).status).toBe(200)
+
+    const options = (await api.campaigns.options.get()).data!
+    expect(options.timezone).toBe(tenant.company.timezone)
+    expect(options.contactLists).toContainEqual({ id: list.id, name: list.name })
+    expect(options.fileLists).toContainEqual({ id: fileList.id, name: 'Catálogo' })
+    const created = await api.campaigns.post({ name: 'Com arquivos', message1: 'Oi {{firstName}}', contactListId: list.id, fileListId: fileList.id, whatsappId })
+    expect(created.data).toMatchObject({ contactList: { id: list.id, name: list.name }, fileList: { id: fileList.id, name: 'Catálogo' } })
+    expect((await api.campaigns.preflight.post({ contactListId: list.id, whatsappId })).data).toMatchObject({ recipients: 3, invalidNumbers: 1, toSend: 2 })
+    const campaignId = created.data!.id
+
+    // Start now: running at once (scheduledAt now); twice is a status error.
+    const started = await api.campaigns({ id: campaignId }).start.post()
+    expect(started.data).toMatchObject({ status: 'EM_ANDAMENTO' })
+    expect(Math.abs(new Date(started.data!.scheduledAt!).getTime() - Date.now())).toBeLessThan(60_000)
+    expect((await api.campaigns({ id: campaignId }).start.post()).status).toBe(409)
+    // (The jobs enqueue its dispatch in the app; here the dispatcher is run directly.)
+    expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'finished', sent: 2 })
+
+    const outbox = context.simulator.outbox(whatsappId)
+    for (const person of people.slice(0, 2)) {
+      const sent = outbox.filter((entry) => entry.to === person.number)
+      expect(sent.map((entry) => entry.body)).toContain(`Oi ${person.name}`)
+      expect(sent.filter((entry) => entry.media)).toHaveLength(1)
+    }
+    expect(outbox.filter((entry) => entry.to === people[2]!.number)).toEqual([])
+    expect((await rowsOf(campaignId)).find((row) => row.number === people[2]!.number)!.status).toBe('INVALID')
+    // Another company's file list is a field error.
+    const other = await makeWorld()
+    const theirs = (await other.api.files.post({ name: 'Deles', message: 'x' })).data!
+    expect((await api.campaigns.post({ name: 'Alheia', message1: 'hi', contactListId: list.id, fileListId: theirs.id, whatsappId })).status).toBe(422)
+    expect((await other.api.campaigns({ id: campaignId }).start.post()).status).toBe(404)
   })
 })
 
@@ -226,7 +301,19 @@ describe('protecting the number', () => {
     const result = await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)
     expect(result.outcome).toBe('waiting')
     expect(result.retryInMs!).toBeGreaterThan(60_000)
+    // The opening (00:00 company time) is the instant: a whole minute.
+    expect(result.retryAt!.getTime() % 60_000).toBe(0)
     expect(context.simulator.outbox(whatsappId).filter((entry) => entry.body === 'Janela')).toHaveLength(0)
+
+    // The job's wake-up is named after that instant whatever the clock read after the run (a run whose
+    // last milliseconds moved it a second on left a second wake-up beside the first; seen in CI).
+    const enqueued: (string | undefined)[] = []
+    const recorder: JobQueue = { kind: 'in-process', works: true, register: () => undefined, repeat: async () => undefined, close: async () => undefined, enqueue: async (_job, _payload, options) => void enqueued.push(options?.jobId) }
+    for (const lag of [0, 7, 400]) {
+      const deps = { ...context.deps, now: () => new Date(Date.now() - lag) }
+      await campaignDispatchJob(deps, registry, recorder, fast).handle({ companyId, campaignId })
+    }
+    expect(enqueued).toEqual(Array(3).fill(wakeUpId({ companyId, campaignId }, result.retryAt!.getTime())))
   })
 
   test('daily cap with warm-up: a young number sends its ramp, then waits for the next day', async () => {

@@ -2,15 +2,13 @@
 // run in-process through the same program the zapdesk binary builds, on this file's test database:
 // a subprocess per call would re-open the database each time.
 import { afterAll, describe, expect, test } from 'bun:test'
-import type { Command } from 'commander'
 import { eq } from 'drizzle-orm'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { contactListItems, contactLists, contacts, userTwoFactor, users } from '../../db/schema/index.ts'
-import { buildProgram } from '../../cli/index.ts'
 import { useDatabase } from '../../cli/database.ts'
-import { describeError } from '../../cli/output.ts'
+import { jsonOf, runZapdesk as zapdesk, type CliRun } from '../helpers/cli.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makePlan, makeSuper, makeTenant, signIn } from '../helpers/factories.ts'
 
@@ -24,38 +22,7 @@ afterAll(() => {
   rmSync(files, { recursive: true, force: true })
 })
 
-type Run = { code: number; stdout: string; stderr: string }
-
-/** Every command of the tree throws instead of exiting, and writes where the test reads. */
-function captured(command: Command, sink: { stderr: string }): void {
-  command.exitOverride().configureOutput({ writeOut: () => {}, writeErr: (text) => void (sink.stderr += text) })
-  for (const child of command.commands) captured(child, sink)
-}
-
-async function zapdesk(...args: string[]): Promise<Run> {
-  const run = { code: 0, stdout: '', stderr: '' }
-  const program = buildProgram()
-  captured(program, run)
-  const log = console.log
-  console.log = (...parts: unknown[]) => void (run.stdout += `${parts.join(' ')}\n`)
-  try {
-    await program.parseAsync(['bun', 'zapdesk', ...args])
-  } catch (error) {
-    run.code = 1
-    // Commander printed its own usage error already; ours is one line, as cli/index.ts prints it.
-    if (!(error instanceof Error && 'exitCode' in error)) run.stderr += `error: ${describeError(error)}\n`
-  } finally {
-    console.log = log
-  }
-  return run
-}
-
-function jsonOf<Value>(run: Run): Value {
-  if (run.code !== 0) throw new Error(`zapdesk failed: ${run.stderr}`)
-  return JSON.parse(run.stdout) as Value
-}
-
-const oneLineError = (run: Run) => {
+const oneLineError = (run: CliRun) => {
   expect(run.code).toBe(1)
   expect(run.stderr.trim().split('\n')).toHaveLength(1)
   return run.stderr

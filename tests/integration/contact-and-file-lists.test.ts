@@ -11,6 +11,7 @@ import { Readable } from 'node:stream'
 import { contactListItems, fileOptions, whatsapps } from '../../db/schema/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { listValidContactListItems } from '../../src/modules/contact-lists/service.ts'
+import { biffWorkbook, compoundFile } from '../helpers/xls-fixture.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makeTag, makeTenant, makeTicket } from '../helpers/factories.ts'
 import { captureRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
@@ -209,15 +210,39 @@ describe('POST /contact-lists/{id}/upload', () => {
     capture.stop()
   })
 
-  test('an old binary .xls and a missing file are refused; nothing is added', async () => {
+  test('an old binary .xls (Excel 97-2003) becomes items like an .xlsx; a broken one and a missing file are refused; nothing is added', async () => {
     const list = await makeList(tenant)
-    // The compound document header of a binary .xls.
+    const strings = ['Nome', 'Telefone', 'E-mail', 'João', 'joao@example.com']
+    const workbook = biffWorkbook(strings, [
+      { row: 0, column: 0, cell: { sst: 0 } },
+      { row: 0, column: 1, cell: { sst: 1 } },
+      { row: 0, column: 2, cell: { sst: 2 } },
+      { row: 1, column: 0, cell: { sst: 3 } },
+      { row: 1, column: 1, cell: { number: 5511987650201 } },
+      { row: 1, column: 2, cell: { sst: 4 } },
+      { row: 2, column: 0, cell: { label: 'Lia' } },
+      { row: 2, column: 1, cell: { label: '(11) 98765-0202' } },
+      { row: 3, column: 0, cell: { label: 'X' } },
+      { row: 3, column: 1, cell: { label: '5511987650203' } },
+    ])
+    const read = await tenant.asAdmin.api['contact-lists']({ id: list.id }).upload.post({ file: new File([compoundFile(workbook)], 'antigo.xls', { type: 'application/vnd.ms-excel' }) })
+    expect(read.status).toBe(200)
+    expect(read.data!.added).toBe(2)
+    expect(read.data!.errorBag.map((error) => [error.line, error.reason])).toEqual([[4, 'INVALID_NAME']])
+    expect((await itemsOf(list.id)).map((row) => [row.name, row.number, row.email]).sort()).toEqual([
+      ['João', '5511987650201', 'joao@example.com'],
+      ['Lia', '5511987650202', ''],
+    ])
+
+    const other = await makeList(tenant)
+    // The compound document header of a binary .xls, and nothing readable after it.
     const xls = new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(600).fill(0)])], 'old.xls', { type: 'application/vnd.ms-excel' })
-    const refused = await tenant.asAdmin.api['contact-lists']({ id: list.id }).upload.post({ file: xls })
-    expect(refused.status).toBe(415)
-    const missing = await tenant.asAdmin.api['contact-lists']({ id: list.id }).upload.post({} as { file: File })
+    const refused = await tenant.asAdmin.api['contact-lists']({ id: other.id }).upload.post({ file: xls })
+    expect(refused.status).toBe(422)
+    expect(JSON.stringify(refused.error!.value)).toContain('file')
+    const missing = await tenant.asAdmin.api['contact-lists']({ id: other.id }).upload.post({} as { file: File })
     expect(missing.status).toBe(422)
-    expect(await itemsOf(list.id)).toEqual([])
+    expect(await itemsOf(other.id)).toEqual([])
   })
 
   test('a .csv of 2,000,000 lines is refused at the row cap, as a stream: quickly and without the memory a whole read takes', async () => {

@@ -220,11 +220,11 @@ describe('service levels', () => {
     expect((await sla.asAdmin.api.queue({ id: support.id }).put({ slaFirstResponseMinutes: 0 })).status).toBe(422)
     const queueId = support.id
     // Answered in 10, closed in 50: both met.
-    await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 09:00', startedAt: '2026-03-02 09:10', finishedAt: '2026-03-02 09:50', createdAt: '2026-03-02 09:00' })
+    const quick = await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 09:00', startedAt: '2026-03-02 09:10', finishedAt: '2026-03-02 09:50', createdAt: '2026-03-02 09:00' })
     // Queued at 17:50, taken at 08:05 the next day, closed at 08:30: 855 and 880 wall-clock minutes, 15 and 40 business ones.
-    await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 17:50', startedAt: '2026-03-03 08:05', finishedAt: '2026-03-03 08:30', createdAt: '2026-03-02 17:50' })
+    const overnight = await seedAttendance(slaCompany, { userId: carla.id, queueId, queuedAt: '2026-03-02 17:50', startedAt: '2026-03-03 08:05', finishedAt: '2026-03-03 08:30', createdAt: '2026-03-02 17:50' })
     // Transferred to Davi and still waiting to be taken since 10:00 (30 minutes at "now", 10:30): first response breached, resolution running.
-    await seedAttendance(slaCompany, { userId: davi.id, queueId, queuedAt: '2026-03-03 10:00', createdAt: '2026-03-03 10:00' })
+    const waiting = await seedAttendance(slaCompany, { userId: davi.id, queueId, queuedAt: '2026-03-03 10:00', createdAt: '2026-03-03 10:00' })
     await seedAttendance(slaCompany, { userId: davi.id, queueId: untargeted.id, queuedAt: '2026-03-03 09:00', startedAt: '2026-03-03 11:00', createdAt: '2026-03-03 09:00' })
     context.setNow(() => local('2026-03-03 10:30'))
     try {
@@ -237,6 +237,23 @@ describe('service levels', () => {
           { userId: davi.id, name: 'Davi Agent', firstResponse: { met: 0, breached: 1 }, resolution: { met: 0, breached: 0 } },
         ],
       })
+      // Each cell opens the tickets it counts.
+      const cell = async (query: { sla: 'firstResponseMet' | 'firstResponseBreached' | 'resolutionMet' | 'resolutionBreached'; queueId?: number; userId?: number }) => {
+        const { data, status } = await sla.asAdmin.api.dashboard.tickets.get({ query: { ...RANGE, ...query } })
+        expect(status).toBe(200)
+        return { count: data!.count, ids: data!.tickets.map((ticket) => ticket.ticketId).sort((a, b) => a - b) }
+      }
+      const sorted = (...ids: number[]) => ids.sort((a, b) => a - b)
+      expect(await cell({ sla: 'firstResponseBreached', queueId })).toEqual({ count: 2, ids: sorted(overnight.id, waiting.id) })
+      expect(await cell({ sla: 'firstResponseMet', queueId })).toEqual({ count: 1, ids: [quick.id] })
+      expect(await cell({ sla: 'resolutionBreached', userId: carla.id })).toEqual({ count: 1, ids: [overnight.id] })
+      expect(await cell({ sla: 'resolutionMet', userId: davi.id })).toEqual({ count: 0, ids: [] })
+      // Not with the other figures' filters; a queue alone is no figure.
+      expect(fieldsOf(await sla.asAdmin.api.dashboard.tickets.get({ query: { ...RANGE, sla: 'resolutionMet', state: 'finished' } }))).toEqual(['sla'])
+      expect(fieldsOf(await sla.asAdmin.api.dashboard.tickets.get({ query: { ...RANGE, queueId } }))).toEqual(['queueId'])
+      expect(fieldsOf(await sla.asAdmin.api.dashboard.tickets.get({ query: { ...RANGE, sla: 'late' as 'resolutionMet' } }))).toEqual(['sla'])
+      // Another company's admin naming this queue gets nothing of it.
+      expect(await tenant.asAdmin.api.dashboard.tickets.get({ query: { ...RANGE, sla: 'firstResponseBreached', queueId } }).then((answer) => answer.data)).toEqual({ tickets: [], count: 0 })
       // Business hours of the company (weekdays 08:00-18:00) with scheduleType company.
       const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: '08:00', endTime: '18:00' }))
       await context.db.update(companies).set({ schedules: weekdays }).where(eq(companies.id, slaCompany))

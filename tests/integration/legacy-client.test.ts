@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { userQueues } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
-import { makeQueue, makeSuper, makeTicket, makeUser } from '../helpers/factories.ts'
+import { makeConnection, makeContact, makeQueue, makeSuper, makeTicket, makeUser } from '../helpers/factories.ts'
 import { makeTenant } from '../helpers/factories.ts'
 import { errorOf } from '../helpers/http.ts'
 
@@ -149,6 +149,83 @@ describe("the values that client's forms send (one normalisation at the edge)", 
     const response = await superUser.client.api.companies.post({ name: `Legacy ${suffix()}`, planId: tenant.plan.id, email: '', phone: '+55 (11) 98765-4321', recurrence: '', status: true } as never)
     expect(response.status).toBe(200)
     expect(response.data).toMatchObject({ phone: '5511987654321', recurrence: 'MENSAL' })
+  })
+})
+
+describe('dates and times as that client sends them', () => {
+  test('POST and PUT /schedules with sendAt "2027-01-15T10:30" (no seconds, no offset): a wall-clock time of the company', async () => {
+    // The tenant's company is in America/Sao_Paulo (UTC-3 all year since 2019); another zone is checked below.
+    const contact = await makeContact(context.db, { companyId: tenant.company.id })
+    const created = await tenant.asAgent.api.schedules.post({ body: 'Bom dia, {{firstName}}!', contactId: contact.id, sendAt: '2027-01-15T10:30' })
+    expect(created.status).toBe(200)
+    expect(new Date(created.data!.sendAt).toISOString()).toBe('2027-01-15T13:30:00.000Z')
+    const edited = await tenant.asAgent.api.schedules({ id: created.data!.id }).put({ sendAt: '2027-07-01T08:05:30' })
+    expect(edited.status).toBe(200)
+    expect(new Date(edited.data!.sendAt).toISOString()).toBe('2027-07-01T11:05:30.000Z')
+    // An offset still means what it says, and a day that does not exist is still refused.
+    const withOffset = await tenant.asAgent.api.schedules({ id: created.data!.id }).put({ sendAt: '2027-07-01T08:05:00+01:00' })
+    expect(new Date(withOffset.data!.sendAt).toISOString()).toBe('2027-07-01T07:05:00.000Z')
+    for (const sendAt of ['2027-02-30T10:30', '2027-01-15T25:00', '2027-01-15 10:30', 'tomorrow']) {
+      const bad = await tenant.asAgent.api.schedules({ id: created.data!.id }).put({ sendAt })
+      expect({ sendAt, status: bad.status, field: errorOf(bad)?.fields?.[0]?.field }).toEqual({ sendAt, status: 422, field: 'sendAt' })
+    }
+  })
+
+  test('a company in another zone reads the same form in its own zone (Lisbon, summer time)', async () => {
+    const lisbon = await makeTenant(context, { company: { timezone: 'Europe/Lisbon' } })
+    const contact = await makeContact(context.db, { companyId: lisbon.company.id })
+    const created = await lisbon.asAgent.api.schedules.post({ body: 'Olá, tudo bem?', contactId: contact.id, sendAt: '2027-07-01T10:30' })
+    expect(created.status).toBe(200)
+    expect(new Date(created.data!.sendAt).toISOString()).toBe('2027-07-01T09:30:00.000Z')
+  })
+
+  test('PUT /companies/:id/schedules with startTime "" and endTime "" for a closed day', async () => {
+    const week = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' },
+    ]
+    const response = await tenant.asAdmin.api.companies({ id: tenant.company.id }).schedules.put({ id: tenant.company.id, schedules: week })
+    expect(response.status).toBe(200)
+    expect(response.data!.schedules).toEqual([week[0]!, { ...week[1]!, startTime: '00:00', endTime: '00:00' }])
+    // One time alone is not a closed day: the missing one is named.
+    const half = await tenant.asAdmin.api.companies({ id: tenant.company.id }).schedules.put({ schedules: [{ ...week[0]!, endTime: '' }] })
+    expect(half.status).toBe(422)
+    expect(errorOf(half)?.fields).toEqual([{ field: 'schedules.0.endTime', message: 'endTime is required when startTime is set' }])
+  })
+})
+
+// The same app with LEGACY_CLIENT_ERRORS set, as an installation serving that client runs it.
+const legacyContext = await createTestContext({ config: { legacyClientErrors: true } })
+const legacyTenant = await makeTenant(legacyContext)
+
+describe('ERR_OTHER_OPEN_TICKET as that client parses it (LEGACY_CLIENT_ERRORS)', () => {
+  test('error holds the open ticket JSON-encoded (userId, user.name, queue.name, uuid); the code is in code', async () => {
+    const { db } = legacyContext
+    const companyId = legacyTenant.company.id
+    const connection = await makeConnection(db, { companyId, isDefault: true })
+    const queue = await makeQueue(db, { companyId, name: 'Suporte' })
+    await db.insert(userQueues).values({ companyId, userId: legacyTenant.agent.id, queueId: queue.id })
+    const contact = await makeContact(db, { companyId })
+    const existing = await makeTicket(db, { companyId, contactId: contact.id, whatsappId: connection.id, queueId: queue.id, status: 'open', userId: legacyTenant.admin.id })
+    const conflict = await legacyTenant.asAgent.api.tickets.post({ contactId: contact.id, queueId: queue.id, status: 'open', userId: legacyTenant.agent.id, whatsappId: connection.id } as never)
+    expect(conflict.status).toBe(409)
+    const body = errorOf(conflict) as unknown as Record<string, unknown>
+    expect(body.code).toBe('ERR_OTHER_OPEN_TICKET')
+    // What Atendechat's new-ticket modal does with it.
+    const ticket = JSON.parse(body.error as string)
+    expect(ticket).toMatchObject({ id: existing.id, uuid: existing.uuid, userId: legacyTenant.admin.id, user: { name: legacyTenant.admin.name }, queue: { name: 'Suporte' } })
+    // Our own details are still beside it, so our web app reads both forms.
+    expect(body).toMatchObject({ ticketId: existing.id, uuid: existing.uuid, userName: legacyTenant.admin.name, queueName: 'Suporte' })
+  })
+
+  test('without the setting the error is our code (§8), with the same details', async () => {
+    const companyId = tenant.company.id
+    const connection = await makeConnection(context.db, { companyId })
+    const contact = await makeContact(context.db, { companyId })
+    const existing = await makeTicket(context.db, { companyId, contactId: contact.id, whatsappId: connection.id, status: 'pending' })
+    const conflict = await tenant.asAdmin.api.tickets.post({ contactId: contact.id, status: 'open', userId: tenant.admin.id, whatsappId: connection.id } as never)
+    expect(conflict.status).toBe(409)
+    expect(errorOf(conflict)).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: existing.id, uuid: existing.uuid })
   })
 })
 

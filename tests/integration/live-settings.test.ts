@@ -62,10 +62,11 @@ describe('settings channel', () => {
     expect(framesOf(live.colleague, live.channel)).toHaveLength(1)
   })
 
-  test('the payment token, a secret, goes to the admins only', async () => {
+  test('the payment token, a secret, goes to the admins only, masked', async () => {
     const live = await watchers()
     await live.tenant.asAdmin.api.settings({ key: 'asaas' }).put({ value: 'aact_live_secret' })
-    expect((await nextOn(live.colleague, live.channel)).data).toEqual({ action: 'update', setting: { key: 'asaas', value: 'aact_live_secret' } })
+    expect((await nextOn(live.colleague, live.channel)).data).toEqual({ action: 'update', setting: { key: 'asaas', value: '****cret' } })
+    expect(JSON.stringify(live.colleague.frames)).not.toContain('aact_live_secret')
     await expectOnlyAdminsHeard(live)
     expect(JSON.stringify(live.agent.frames)).not.toContain('aact_live_secret')
   })

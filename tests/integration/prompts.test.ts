@@ -65,6 +65,11 @@ describe('POST /api/prompt', () => {
 
     const chosen = await tenant.asAdmin.api.prompt.post({ ...body, name: 'Second bot', model: 'gpt-4o-mini', maxTokens: 500, temperature: 0.3, maxMessages: 25 })
     expect(chosen.data).toMatchObject({ model: 'gpt-4o-mini', maxTokens: 500, temperature: 0.3, maxMessages: 25 })
+    // A self-hosted OpenAI-compatible server's model names: any, the §9 ones are suggestions.
+    const local = await tenant.asAdmin.api.prompt.post({ ...body, name: 'Local bot', model: 'mistralai/Mistral-7B-Instruct-v0.3' })
+    expect(local.data).toMatchObject({ model: 'mistralai/Mistral-7B-Instruct-v0.3' })
+    const edited = await tenant.asAdmin.api.prompt({ id: local.data!.id }).put({ model: 'llama3.1:8b' })
+    expect(edited.data).toMatchObject({ model: 'llama3.1:8b' })
     const zero = await tenant.asAdmin.api.prompt.post({ ...body, name: 'Cold bot', temperature: 0 })
     expect(zero.data!.temperature).toBe(0)
   })
@@ -79,8 +84,10 @@ describe('POST /api/prompt', () => {
       [{ ...body, prompt: undefined }, 'prompt'],
       [{ ...body, prompt: 'x'.repeat(49) }, 'prompt'],
       [{ ...body, prompt: ` ${'x'.repeat(48)}          ` }, 'prompt'],
-      [{ ...body, model: 'gpt-5' }, 'model'],
+      [{ ...body, model: 'gpt 5' }, 'model'],
       [{ ...body, model: '' }, 'model'],
+      [{ ...body, model: '-rf' }, 'model'],
+      [{ ...body, model: 'm'.repeat(201) }, 'model'],
       [{ ...body, maxTokens: 0 }, 'maxTokens'],
       [{ ...body, maxTokens: 1.5 }, 'maxTokens'],
       [{ ...body, maxTokens: 4097 }, 'maxTokens'],
@@ -130,7 +137,7 @@ describe('POST /api/prompt', () => {
 })
 
 describe('GET /api/prompt and /api/prompt/{id}', () => {
-  test("the list: the company's prompts by name with their queue's name, keys masked; one prompt: its key in full", async () => {
+  test("the list: the company's prompts by name with their queue's name, keys masked; one prompt: its key masked too", async () => {
     const { tenant, queue, body } = await world()
     const support = await makeQueue(context.db, { companyId: tenant.company.id, name: 'Support' })
     const zeta = await createOver(tenant, { ...body, name: 'Zeta helper', apiKey: 'short-key' })
@@ -148,8 +155,16 @@ describe('GET /api/prompt and /api/prompt/{id}', () => {
 
     const one = await tenant.asAdmin.api.prompt({ id: alpha.id }).get()
     expect(one.status).toBe(200)
-    expect(one.data).toMatchObject({ id: alpha.id, name: 'Alpha helper', apiKey: API_KEY, queue: { id: support.id, name: 'Support' } })
-    expect((await tenant.asAdmin.api.prompt({ id: zeta.id }).get()).data!.apiKey).toBe('short-key')
+    expect(one.data).toMatchObject({ id: alpha.id, name: 'Alpha helper', apiKey: '****WXYZ', queue: { id: support.id, name: 'Support' } })
+    expect((await tenant.asAdmin.api.prompt({ id: zeta.id }).get()).data!.apiKey).toBe('****')
+
+    // The form sends back what it read, or leaves the key out: the stored key stays; a new one replaces it.
+    const { id: _id, queue: _queue, createdAt: _createdAt, updatedAt: _updatedAt, ...asRead } = one.data!
+    expect((await tenant.asAdmin.api.prompt({ id: alpha.id }).put({ ...asRead, queueId: asRead.queueId ?? undefined, baseUrl: null, temperature: 0.4 })).status).toBe(200)
+    expect((await tenant.asAdmin.api.prompt({ id: alpha.id }).put({ maxTokens: 120 })).status).toBe(200)
+    expect(await promptRow(alpha.id)).toMatchObject({ apiKey: API_KEY, temperature: 0.4, maxTokens: 120 })
+    expect((await tenant.asAdmin.api.prompt({ id: alpha.id }).put({ apiKey: 'sk-replaced-key-0000' })).data!.apiKey).toBe('****0000')
+    expect(await promptRow(alpha.id)).toMatchObject({ apiKey: 'sk-replaced-key-0000' })
   })
 
   test('a prompt whose queue was deleted shows no queue', async () => {
@@ -198,7 +213,7 @@ describe('PUT /api/prompt/{id}', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'abc' }, 'name'],
       [{ prompt: 'too short' }, 'prompt'],
-      [{ model: 'gpt-4' }, 'model'],
+      [{ model: 'gpt\n4' }, 'model'],
       [{ maxTokens: 0 }, 'maxTokens'],
       [{ temperature: 2 }, 'temperature'],
       [{ apiKey: '' }, 'apiKey'],

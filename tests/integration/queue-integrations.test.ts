@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { createSecretBox } from '../../src/core/crypto/secret-box.ts'
+import { openText } from '../../src/core/crypto/sealed-text.ts'
 import { eq } from 'drizzle-orm'
 import { queueIntegrations, queues } from '../../db/schema/index.ts'
 import type { RealtimeMessage } from '../../src/core/realtime/bus.ts'
@@ -44,7 +46,9 @@ function captureRealtime(companyId: number, accept: (data: Record<string, unknow
   return { messages, stop, until }
 }
 
-const serviceAccount = JSON.stringify({ type: 'service_account', project_id: 'agent-1', private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n' })
+const serviceAccount = JSON.stringify({ type: 'service_account', project_id: 'agent-1', client_email: 'bot@agent-1.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n' })
+/** What the API shows of the key: that one is stored, and its service account. */
+const maskedKey = '**** bot@agent-1.iam.gserviceaccount.com'
 
 describe('POST /api/queueIntegration', () => {
   test('an admin creates a webhook: the name becomes projectName, typebot settings at their defaults', async () => {
@@ -100,7 +104,7 @@ describe('POST /api/queueIntegration', () => {
     expect(plainTypebot.data).toMatchObject({ typebotExpires: 1, typebotDelayMessage: 1000 })
     const dialogflow = await tenant.asAdmin.api.queueIntegration.post({ type: 'dialogflow', name: 'Agent', projectName: 'agent-1', jsonContent: serviceAccount, language: 'pt-BR' })
     expect(dialogflow.status).toBe(200)
-    expect(dialogflow.data).toMatchObject({ type: 'dialogflow', projectName: 'agent-1', jsonContent: serviceAccount, language: 'pt-BR', urlN8N: '' })
+    expect(dialogflow.data).toMatchObject({ type: 'dialogflow', projectName: 'agent-1', jsonContent: maskedKey, language: 'pt-BR', urlN8N: '' })
     expect(await companyIntegrations(tenant.company.id)).toHaveLength(4)
   })
 
@@ -194,12 +198,15 @@ describe('GET /api/queueIntegration', () => {
 })
 
 describe('GET /api/queueIntegration/{id}', () => {
-  test('one integration, jsonContent included for its admins', async () => {
+  test('one integration; jsonContent masked even for its admins (sealed at rest)', async () => {
     const tenant = await makeTenant(context)
     const agent = await makeIntegration({ companyId: tenant.company.id, type: 'dialogflow', name: 'Agent', projectName: 'agent-1', jsonContent: serviceAccount, language: 'es', urlN8N: '' })
     const { status, data } = await tenant.asAdmin.api.queueIntegration({ id: agent.id }).get()
     expect(status).toBe(200)
-    expect(data).toMatchObject({ id: agent.id, type: 'dialogflow', name: 'Agent', projectName: 'agent-1', jsonContent: serviceAccount, language: 'es' })
+    expect(data).toMatchObject({ id: agent.id, type: 'dialogflow', name: 'Agent', projectName: 'agent-1', jsonContent: maskedKey, language: 'es' })
+    const listed = await tenant.asAdmin.api.queueIntegration.get({ query: {} })
+    expect(JSON.stringify(listed.data)).not.toContain('PRIVATE KEY')
+    expect(listed.data!.queueIntegrations.find((row) => row.id === agent.id)!.jsonContent).toBe(maskedKey)
     const unknown = await tenant.asAdmin.api.queueIntegration({ id: 999_999 }).get()
     expect(unknown.status).toBe(404)
     expect(errorOf(unknown)).toEqual({ error: 'ERR_NO_INTEGRATION_FOUND' })
@@ -232,7 +239,18 @@ describe('PUT /api/queueIntegration/{id}', () => {
     expect(await integrationRow(hook.id)).toMatchObject({ type: 'webhook', name: 'new NAME', urlN8N: 'https://hooks.example.com/in' })
 
     const dialogflow = await tenant.asAdmin.api.queueIntegration({ id: hook.id }).put({ type: 'dialogflow', projectName: 'agent-9', jsonContent: serviceAccount, language: 'en' })
-    expect(dialogflow.data).toMatchObject({ type: 'dialogflow', projectName: 'agent-9', jsonContent: serviceAccount, language: 'en', urlN8N: '' })
+    expect(dialogflow.data).toMatchObject({ type: 'dialogflow', projectName: 'agent-9', jsonContent: maskedKey, language: 'en', urlN8N: '' })
+    const storedKey = async () => openText(createSecretBox(context.deps.config.secretsKey), (await integrationRow(hook.id))!.jsonContent)
+    expect((await integrationRow(hook.id))!.jsonContent).not.toContain('PRIVATE KEY')
+    expect(await storedKey()).toBe(serviceAccount)
+    // Left out, or sent back masked as read: the stored key stays. A new key replaces it.
+    expect((await tenant.asAdmin.api.queueIntegration({ id: hook.id }).put({ language: 'es' })).status).toBe(200)
+    expect((await tenant.asAdmin.api.queueIntegration({ id: hook.id }).put({ ...dialogflow.data!, language: 'pt-BR' } as never)).status).toBe(200)
+    expect(await storedKey()).toBe(serviceAccount)
+    const otherAccount = JSON.stringify({ type: 'service_account', client_email: 'other@agent-9.iam.gserviceaccount.com', private_key: 'x' })
+    const replaced = await tenant.asAdmin.api.queueIntegration({ id: hook.id }).put({ jsonContent: otherAccount })
+    expect(replaced.data!.jsonContent).toBe('**** other@agent-9.iam.gserviceaccount.com')
+    expect(await storedKey()).toBe(otherAccount)
     // Back to a webhook: the service-account key is not kept.
     const back = await tenant.asAdmin.api.queueIntegration({ id: hook.id }).put({ type: 'webhook', urlN8N: 'https://hooks.example.com/v2' })
     expect(back.data).toMatchObject({ type: 'webhook', projectName: 'new NAME', jsonContent: '', language: '', urlN8N: 'https://hooks.example.com/v2' })

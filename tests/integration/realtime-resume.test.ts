@@ -40,6 +40,33 @@ describe('resuming after a reconnect', () => {
     again.close()
   })
 
+  test("the replay waits for the rooms the client joins again on open: a room's frames missed meanwhile are replayed", async () => {
+    const tenant = await makeTenant(context)
+    const channel = `company-${tenant.company.id}-tag`
+    const inRoom = (data: unknown) => context.deps.realtime.publish({ companyId: tenant.company.id, channel: 'tag', data, audience: { kind: 'company' }, rooms: ['notification'] })
+    const first = await openSocket(baseUrl, tenant.agentToken)
+    first.send('joinNotification')
+    await first.settle()
+    inRoom({ n: 1 })
+    const seen = await first.next((frame) => frame.channel === channel)
+    first.close()
+    inRoom({ n: 2 })
+    // Let it reach the stream before the reconnect (the bus may be Redis).
+    const watcher = await openSocket(baseUrl, tenant.adminToken)
+    watcher.send('joinNotification')
+    await watcher.settle()
+    inRoom({ n: 3 })
+    await watcher.next((frame) => frame.channel === channel && (frame.data as { n: number }).n === 3)
+    watcher.close()
+    // As web/api/socket.ts does: the joins go out once the socket is open, a moment after it.
+    const again = await openSocket(baseUrl, tenant.agentToken, { lastEventId: idOf(seen) })
+    await Bun.sleep(50)
+    again.send('joinNotification')
+    await again.next((frame) => frame.channel === channel && (frame.data as { n: number }).n === 3)
+    expect(again.frames.filter((frame) => frame.channel === channel).map((frame) => frame.data)).toEqual([{ n: 2 }, { n: 3 }])
+    again.close()
+  })
+
   test('a client too far behind is told to resync', async () => {
     const tenant = await makeTenant(context)
     const channel = `company-${tenant.company.id}-tag`

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { messages, whatsapps } from '../../db/schema/index.ts'
 import type { Database } from '../../db/client.ts'
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/database.ts'
+import { createTestDatabase, testDatabaseUrl } from '../helpers/database.ts'
 import { makeCompany, makeConnection, makeUser } from '../helpers/factories.ts'
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
+import { startTcpProxy } from '../helpers/tcp-proxy.ts'
+import { freePort } from '../helpers/instances.ts'
 
 process.env.JWT_SECRET ??= 'test-access-secret-that-is-long-enough-0123456789'
 process.env.MEDIA_URL_SECRET ??= 'test-media-secret-that-is-long-enough-0123456789'
@@ -76,7 +77,7 @@ async function world() {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
   const ref = await simulatedConnection(database.db)
   const admin = await makeUser(database.db, { companyId: ref.companyId, profile: 'admin' })
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env = {
     ...process.env,
@@ -133,7 +134,7 @@ async function world() {
 
   /** Boots the app with a control port that pours messages without touching the database. */
   async function startHarness(): Promise<Server> {
-    const controlPort = 20_000 + Math.floor(Math.random() * 20_000)
+    const controlPort = freePort()
     const child = spawn('tests/helpers/reliability-server.ts', { COMPANY_ID: String(ref.companyId), WHATSAPP_ID: String(ref.whatsappId), CONTROL_PORT: String(controlPort) })
     const pourOne = (id: string, from: string) =>
       fetch(`http://127.0.0.1:${controlPort}/`, { method: 'POST', body: JSON.stringify({ id, from }), signal: AbortSignal.timeout(5_000) }).then(

@@ -438,10 +438,17 @@ describe.skipIf(!redisUrl)('two instances on one database and one Redis', () => 
     const ref = { companyId: tenant.company.id, whatsappId }
     expect(await ownerOf(whatsappId)).toBe(first.connections.instanceId)
 
+    // What the company's sockets are told: the frames of what the dead owner stored last may be lost.
+    const heard: { companyId: number; channel: string; data: unknown }[] = []
+    const stopHearing = second.deps.realtime.subscribe((message) => void heard.push(message))
+    cleanups.push(async () => void stopHearing())
+
     // A crash: the first instance stops renewing and drops off Redis, releasing nothing.
     await first.sessions.close()
     await until('the other instance to adopt the connection', () => second.connections.isLive(ref))
     expect(await ownerOf(whatsappId)).toBe(second.connections.instanceId)
+    await until('the resync', () => heard.some((message) => message.channel === 'resync' && message.companyId === tenant.company.id))
+    expect(heard.find((message) => message.channel === 'resync')?.data).toEqual({ reason: 'failover' })
     await until('CONNECTED on the new owner', async () => (await statusOf(whatsappId)) === 'CONNECTED' && simulator.isConnected(whatsappId))
 
     const customer = `55118${String(Date.now()).slice(-8)}`

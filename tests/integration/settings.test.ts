@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { settings } from '../../db/schema/index.ts'
+import { auditLog, settings } from '../../db/schema/index.ts'
+import { isSealed } from '../../src/core/crypto/sealed-text.ts'
+import { formatLogLine } from '../../src/core/logger.ts'
+import { openSecretSetting, sealLegacySecretSettings } from '../../src/modules/settings/service.ts'
 import type { DomainEvents } from '../../src/modules/events.ts'
 import { settingDefinitions } from '../../src/modules/settings/defaults.ts'
 import { getSetting, getSettings } from '../../src/modules/settings/queries.ts'
@@ -69,13 +72,51 @@ describe('PUT /api/settings/{key}', () => {
     expect(read.data).toContainEqual({ key: 'scheduleType', value: 'queue' })
   })
 
-  test('a free-text setting takes any text (trimmed); a missing row is created', async () => {
+  test('the payment token (trimmed; a missing row is created) is sealed at rest and masked everywhere it is read back', async () => {
     const tenant = await makeTenant(context)
+    const token = '$aact_YTU5YTE0M2M2N2I4MTliNzk0YTI5N2U5MzdjNWZmNDQ6OjAwMDAwMDAwMDAwMDAwNzk5NTg6OiRhYWNoXzU5'
     await context.db.delete(settings).where(and(eq(settings.companyId, tenant.company.id), eq(settings.key, 'asaas')))
-    const { status, data } = await tenant.asAdmin.api.settings({ key: 'asaas' }).put({ value: '  $aact_token  ' })
-    expect(status).toBe(200)
-    expect(data).toEqual({ key: 'asaas', value: '$aact_token' })
-    expect(await storedValue(tenant.company.id, 'asaas')).toBe('$aact_token')
+    const events: DomainEvents['setting.changed'][] = []
+    const stop = context.deps.bus.on('setting.changed', (event) => void events.push(event))
+    const lines: string[] = []
+    const logger = context.deps.logger
+    const original = { ...logger }
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) logger[level] = (message, fields) => void lines.push(formatLogLine(level, message, fields))
+    try {
+      const { status, data } = await tenant.asAdmin.api.settings({ key: 'asaas' }).put({ value: `  ${token}  ` })
+      expect(status).toBe(200)
+      expect(data).toEqual({ key: 'asaas', value: `****${token.slice(-4)}` })
+    } finally {
+      Object.assign(logger, original)
+      stop()
+    }
+    // The database holds it sealed (no clear token in the settings row nor in the audit log) ...
+    const stored = (await storedValue(tenant.company.id, 'asaas'))!
+    expect(isSealed(stored)).toBe(true)
+    expect(stored).not.toContain(token.slice(5, 30))
+    const audit = await context.db.select().from(auditLog).where(eq(auditLog.companyId, tenant.company.id))
+    expect(JSON.stringify(audit)).not.toContain(token.slice(5, 30))
+    // ... the code that uses it opens it; every reader gets it masked (list, event, logs).
+    expect(await openSecretSetting(context.deps, tenant.company.id, 'asaas')).toBe(token)
+    expect((await tenant.asAdmin.api.settings.get()).data).toContainEqual({ key: 'asaas', value: `****${token.slice(-4)}` })
+    expect(events).toEqual([{ companyId: tenant.company.id, key: 'asaas', value: `****${token.slice(-4)}` }])
+    expect(lines.join('\n')).not.toContain(token.slice(5, 30))
+    // Its masked form sent back is not taken for a token.
+    const masked = await tenant.asAdmin.api.settings({ key: 'asaas' }).put({ value: `****${token.slice(-4)}` })
+    expect(masked.status).toBe(422)
+    expect(await openSecretSetting(context.deps, tenant.company.id, 'asaas')).toBe(token)
+  })
+
+  test('a token stored in clear before sealing existed is sealed at boot, once, and still opens', async () => {
+    const tenant = await makeTenant(context)
+    await context.db.update(settings).set({ value: '$aact_clear_legacy_token_1234' }).where(and(eq(settings.companyId, tenant.company.id), eq(settings.key, 'asaas')))
+    expect(await sealLegacySecretSettings(context.deps)).toBeGreaterThanOrEqual(1)
+    const stored = (await storedValue(tenant.company.id, 'asaas'))!
+    expect(isSealed(stored)).toBe(true)
+    expect(stored).not.toContain('clear_legacy')
+    expect(await openSecretSetting(context.deps, tenant.company.id, 'asaas')).toBe('$aact_clear_legacy_token_1234')
+    expect(await sealLegacySecretSettings(context.deps)).toBe(0)
+    expect(await storedValue(tenant.company.id, 'asaas')).toBe(stored)
   })
 
   test('a value the key does not accept is 422 on field value, and nothing changes', async () => {

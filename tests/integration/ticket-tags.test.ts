@@ -1,10 +1,10 @@
 // A ticket's tags: PUT /api/ticket-tags/:ticketId/:tagId, DELETE /api/ticket-tags/:ticketId and
 // POST /api/tags/sync, through the whole app.
 import { describe, expect, test } from 'bun:test'
-import { asc, eq } from 'drizzle-orm'
-import { tickets, ticketTags, userQueues } from '../../db/schema/index.ts'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { queues, tickets, ticketTags, userQueues, users } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
-import { makeQueue, makeTag, makeTenant, makeTicket } from '../helpers/factories.ts'
+import { makeQueue, makeTag, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
 import { openSocket } from '../helpers/socket.ts'
 
@@ -105,5 +105,118 @@ describe('POST /api/tags/sync', () => {
     expect(await tagIdsOf(world.ticket.id)).toEqual([world.doing.id])
     expect(await tagIdsOf(world.hidden.id)).toEqual([])
     expect((await context.api.api.tags.sync.post({ ticketId: world.ticket.id, tags: [] })).status).toBe(401)
+  })
+})
+
+// The ticket list's tag filter reads copies of the ticket's status, queue, assignee and update time
+// on its ticket_tags rows (migration 0024): triggers keep them, whichever path writes the ticket or the tag.
+describe("ticket_tags' copies of the ticket's columns", () => {
+  /** Rows whose copies differ from their ticket (none when the triggers did their work). */
+  async function staleCopies(ticketIds: number[]) {
+    const rows = await context.db
+      .select({ ticketId: ticketTags.ticketId, tagId: ticketTags.tagId })
+      .from(ticketTags)
+      .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+      .where(
+        and(
+          inArray(ticketTags.ticketId, ticketIds),
+          sql`(${ticketTags.ticketStatus}, ${ticketTags.ticketQueueId}, ${ticketTags.ticketUserId}, ${ticketTags.ticketUpdatedAt}) is distinct from (${tickets.status}, ${tickets.queueId}, ${tickets.userId}, ${tickets.updatedAt})`,
+        ),
+      )
+    return rows
+  }
+
+  async function copiesOf(ticketId: number) {
+    return context.db
+      .select({ tagId: ticketTags.tagId, status: ticketTags.ticketStatus, queueId: ticketTags.ticketQueueId, userId: ticketTags.ticketUserId })
+      .from(ticketTags)
+      .where(eq(ticketTags.ticketId, ticketId))
+      .orderBy(asc(ticketTags.tagId))
+  }
+
+  test('tagging copies the ticket (API, sync, kanban drag, a raw insert saying otherwise); a change of status, queue, user or update time reaches every tag row', async () => {
+    const world = await board()
+    const { companyId, ticket } = world
+    const plain = await makeTag(context.db, { companyId })
+    const route = world.tenant.asAgent.api['ticket-tags']
+    await route({ ticketId: ticket.id })({ tagId: plain.id }).put()
+    await world.tenant.asAgent.api.tags.sync.post({ ticketId: ticket.id, tags: [{ id: plain.id }, { id: world.doing.id }] })
+    await world.tenant.asAgent.api.ticket.kanban({ ticketId: ticket.id }).put({ tagId: world.done.id })
+    expect(await copiesOf(ticket.id)).toEqual(
+      [plain.id, world.done.id].sort((a, b) => a - b).map((tagId) => ({ tagId, status: 'pending', queueId: ticket.queueId, userId: null })),
+    )
+    expect(await staleCopies([ticket.id])).toEqual([])
+
+    // Through the API: accepted by the admin (status, assignee, updated_at all change).
+    const accepted = await world.tenant.asAdmin.api.tickets({ id: ticket.id }).put({ status: 'open', userId: world.tenant.admin.id })
+    expect(accepted.status).toBe(200)
+    expect((await copiesOf(ticket.id)).map((row) => [row.status, row.userId])).toEqual([
+      ['open', world.tenant.admin.id],
+      ['open', world.tenant.admin.id],
+    ])
+    expect(await staleCopies([ticket.id])).toEqual([])
+    // Raw updates of each column, and an update that touches none of them.
+    const otherQueue = await makeQueue(context.db, { companyId })
+    await context.db.update(tickets).set({ queueId: otherQueue.id }).where(eq(tickets.id, ticket.id))
+    await context.db.execute(sql`update tickets set status = 'closed' where id = ${ticket.id}`)
+    await context.db.execute(sql`update tickets set updated_at = now() - interval '3 days' where id = ${ticket.id}`)
+    await context.db.execute(sql`update tickets set unread_messages = unread_messages + 1 where id = ${ticket.id}`)
+    expect((await copiesOf(ticket.id)).map((row) => [row.status, row.queueId])).toEqual([
+      ['closed', otherQueue.id],
+      ['closed', otherQueue.id],
+    ])
+    expect(await staleCopies([ticket.id])).toEqual([])
+    // The foreign keys' SET NULL (queue deleted, user deleted) reach the copies too.
+    const agent = await makeUser(context.db, { companyId })
+    await context.db.update(tickets).set({ userId: agent.id }).where(eq(tickets.id, ticket.id))
+    await context.db.delete(queues).where(eq(queues.id, otherQueue.id))
+    await context.db.delete(users).where(eq(users.id, agent.id))
+    expect((await copiesOf(ticket.id)).map((row) => [row.queueId, row.userId])).toEqual([
+      [null, null],
+      [null, null],
+    ])
+    expect(await staleCopies([ticket.id])).toEqual([])
+
+    // A raw insert cannot set other copies; a ticket of another company is refused.
+    const other = await makeTicket(context.db, { companyId, queueId: ticket.queueId, status: 'open' })
+    await context.db.insert(ticketTags).values({ ticketId: other.id, tagId: plain.id, companyId, ticketStatus: 'closed', ticketQueueId: null, ticketUpdatedAt: new Date(0) })
+    expect(await copiesOf(other.id)).toEqual([{ tagId: plain.id, status: 'open', queueId: ticket.queueId, userId: null }])
+    expect(await staleCopies([other.id])).toEqual([])
+    const foreign = await context.db
+      .insert(ticketTags)
+      .values({ ticketId: world.foreignTicket.id, tagId: plain.id, companyId })
+      .then(
+        () => 'inserted',
+        () => 'refused',
+      )
+    expect(foreign).toBe('refused')
+    expect(await copiesOf(world.foreignTicket.id)).toEqual([])
+    // Removing tags removes their rows; adding back copies the ticket as it is now.
+    await route({ ticketId: other.id }).delete()
+    expect(await copiesOf(other.id)).toEqual([])
+    await context.db.update(tickets).set({ status: 'pending' }).where(eq(tickets.id, other.id))
+    await route({ ticketId: other.id })({ tagId: plain.id }).put()
+    expect(await copiesOf(other.id)).toEqual([{ tagId: plain.id, status: 'pending', queueId: ticket.queueId, userId: null }])
+  })
+
+  test('the tag filter follows: a ticket leaves an agent\'s tagged list when it moves to a queue he is not in, and a status filter sees the new status', async () => {
+    const world = await board()
+    const { companyId, ticket, hidden } = world
+    const tag = await makeTag(context.db, { companyId })
+    await world.tenant.asAdmin.api['ticket-tags']({ ticketId: ticket.id })({ tagId: tag.id }).put()
+    await world.tenant.asAdmin.api['ticket-tags']({ ticketId: hidden.id })({ tagId: tag.id }).put()
+    const list = (who: 'asAgent' | 'asAdmin', query: Record<string, string | boolean>) =>
+      world.tenant[who].api.tickets.get({ query: { tags: `[${tag.id}]`, ...query } }).then((response) => {
+        expect(response.status).toBe(200)
+        return { ids: response.data!.tickets.map((row) => row.id), count: response.data!.count }
+      })
+    expect(await list('asAgent', {})).toEqual({ ids: [ticket.id], count: 1 })
+    expect(await list('asAdmin', { showAll: true, status: 'pending' })).toEqual({ ids: [hidden.id, ticket.id].sort((a, b) => b - a), count: 2 })
+    await context.db.update(tickets).set({ queueId: hidden.queueId }).where(eq(tickets.id, ticket.id))
+    expect(await list('asAgent', {})).toEqual({ ids: [], count: 0 })
+    await context.db.update(tickets).set({ status: 'open', userId: world.tenant.agent.id }).where(eq(tickets.id, hidden.id))
+    expect(await list('asAgent', {})).toEqual({ ids: [hidden.id], count: 1 })
+    expect(await list('asAdmin', { showAll: true, status: 'pending' })).toEqual({ ids: [ticket.id], count: 1 })
+    expect(await list('asAdmin', { showAll: true, status: 'open' })).toEqual({ ids: [hidden.id], count: 1 })
   })
 })

@@ -2,7 +2,7 @@
 // ticket by id and uuid, and opening a ticket (POST).
 import { describe, expect, test } from 'bun:test'
 import { and, eq, sql } from 'drizzle-orm'
-import { messages, ticketTracking, tickets, userQueues, users } from '../../db/schema/index.ts'
+import { messages, ticketTags, ticketTracking, tickets, userQueues, users } from '../../db/schema/index.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeCompany, makeConnection, makeContact, makeQueue, makeTag, makeTenant, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
 import { captureRealtime, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
@@ -175,6 +175,14 @@ describe('GET /api/tickets: filters', () => {
     expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: JSON.stringify([red.id]) } })).data)).toEqual(sorted(both.id, onlyRed.id))
     expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${red.id},${blue.id}` } })).data)).toEqual([both.id])
     expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `[${blue.id}, ${red.id}]` } })).data)).toEqual([both.id])
+    // With the filters that only the ticket holds (unread messages, creation day) and those its tag
+    // rows copy (status, assignee: users).
+    await context.db.update(tickets).set({ unreadMessages: 1 }).where(eq(tickets.id, onlyRed.id))
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${red.id}`, withUnreadMessages: true } })).data)).toEqual([onlyRed.id])
+    await context.db.update(tickets).set({ status: 'open', userId: world.tenant.agent.id }).where(eq(tickets.id, both.id))
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${red.id}`, status: 'open' } })).data)).toEqual([both.id])
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${red.id}`, users: `${world.tenant.agent.id}` } })).data)).toEqual([both.id])
+    expect(idsOf((await world.tenant.asAgent.api.tickets.get({ query: { tags: `${red.id}` } })).data)).toEqual([both.id])
   })
 
   test("date and updatedAt: created or updated that day in the company's time zone", async () => {
@@ -190,6 +198,13 @@ describe('GET /api/tickets: filters', () => {
     expect(idsOf((await asAdmin.get({ query: { showAll: true, date: '2026-03-10' } })).data)).toEqual([morning.id])
     expect(idsOf((await asAdmin.get({ query: { showAll: true, updatedAt: '2026-03-10' } })).data)).toEqual([morning.id])
     expect(idsOf((await asAdmin.get({ query: { showAll: true, updatedAt: '2026-03-12' } })).data)).toEqual([lateEvening.id])
+    // The same through a tag filter (the creation day is the ticket's, the update day its tag row's copy).
+    const tag = await makeTag(context.db, { companyId })
+    await context.db.insert(ticketTags).values([lateEvening, morning].map((ticket) => ({ ticketId: ticket.id, tagId: tag.id, companyId })))
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${tag.id}`, date: '2026-03-09' } })).data)).toEqual([lateEvening.id])
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${tag.id}`, date: '2026-03-10' } })).data)).toEqual([morning.id])
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${tag.id}`, updatedAt: '2026-03-10' } })).data)).toEqual([morning.id])
+    expect(idsOf((await asAdmin.get({ query: { showAll: true, tags: `${tag.id}`, updatedAt: '2026-03-12' } })).data)).toEqual([lateEvening.id])
   })
 
   test('bad filters are 422 naming the field', async () => {
@@ -257,13 +272,15 @@ describe('GET /api/tickets: search and paging', () => {
     expect(idsOf((await world.tenant.asAgent.api.tickets.get({ query: { searchParam: 'reembolso' } })).data)).toEqual([])
   })
 
-  test('40 per page, most recently updated first (ties by id), with count and hasMore; the cursor walks the same order', async () => {
+  test('40 per page, most recently updated first (ties by id), with count and hasMore; the cursor walks the same order (with a tag filter too)', async () => {
     const tenant = await makeTenant(context)
     const companyId = tenant.company.id
+    const tag = await makeTag(context.db, { companyId })
     const base = Date.parse('2026-05-01T12:00:00Z')
     const made: { id: number; at: number }[] = []
     for (let index = 0; index < 45; index++) {
-      const ticket = await makeTicket(context.db, { companyId, status: 'open', userId: tenant.admin.id })
+      // Tagged before its update time is set: the tag filter reads the time copied onto ticket_tags.
+      const ticket = await makeTicket(context.db, { companyId, status: 'open', userId: tenant.admin.id, tagIds: [tag.id] })
       // Pairs of tickets share an instant: the id decides between them.
       const at = base + Math.floor(index / 2) * 1000
       await context.db.update(tickets).set({ updatedAt: new Date(at) }).where(eq(tickets.id, ticket.id))
@@ -271,29 +288,36 @@ describe('GET /api/tickets: search and paging', () => {
     }
     const expected = [...made].sort((a, b) => b.at - a.at || b.id - a.id).map((ticket) => ticket.id)
     const list = tenant.asAdmin.api.tickets
-    const first = await list.get({ query: { status: 'open', showAll: true } })
-    expect(first.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(0, 40))
-    expect(first.data).toMatchObject({ hasMore: true, count: 45 })
-    const second = await list.get({ query: { status: 'open', showAll: true, pageNumber: 2 } })
-    expect(second.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(40))
-    expect(second.data).toMatchObject({ hasMore: false, count: 45, nextCursor: null })
-    const third = await list.get({ query: { status: 'open', showAll: true, pageNumber: 3 } })
-    expect(third.data).toMatchObject({ tickets: [], hasMore: false, count: 45 })
-    const byCursor = await list.get({ query: { status: 'open', showAll: true, cursor: first.data!.nextCursor! } })
-    expect(byCursor.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(40))
+    for (const filter of [{}, { tags: `[${tag.id}]` }]) {
+      const query = { status: 'open' as const, showAll: true, ...filter }
+      const first = await list.get({ query })
+      expect(first.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(0, 40))
+      expect(first.data).toMatchObject({ hasMore: true, count: 45 })
+      const second = await list.get({ query: { ...query, pageNumber: 2 } })
+      expect(second.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(40))
+      expect(second.data).toMatchObject({ hasMore: false, count: 45, nextCursor: null })
+      const third = await list.get({ query: { ...query, pageNumber: 3 } })
+      expect(third.data).toMatchObject({ tickets: [], hasMore: false, count: 45 })
+      const byCursor = await list.get({ query: { ...query, cursor: first.data!.nextCursor! } })
+      expect(byCursor.data!.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(40))
+    }
   })
 
   test('the cursor keeps microsecond order (timestamps written by the database)', async () => {
     const tenant = await makeTenant(context)
     const companyId = tenant.company.id
+    const tag = await makeTag(context.db, { companyId })
     const ids: number[] = []
-    for (let index = 0; index < 42; index++) ids.push((await makeTicket(context.db, { companyId, status: 'pending' })).id)
+    for (let index = 0; index < 42; index++) ids.push((await makeTicket(context.db, { companyId, status: 'pending', tagIds: [tag.id] })).id)
     // now() differs per statement by microseconds, not always by a millisecond.
     for (const id of ids) await context.db.update(tickets).set({ updatedAt: sql`clock_timestamp()` }).where(eq(tickets.id, id))
-    const first = await tenant.asAdmin.api.tickets.get({ query: { showAll: true, status: 'pending' } })
-    const rest = await tenant.asAdmin.api.tickets.get({ query: { showAll: true, status: 'pending', cursor: first.data!.nextCursor! } })
-    const walked = [...first.data!.tickets, ...rest.data!.tickets].map((ticket) => ticket.id)
-    expect(walked).toEqual([...ids].reverse())
+    for (const filter of [{}, { tags: `[${tag.id}]` }]) {
+      const query = { showAll: true, status: 'pending' as const, ...filter }
+      const first = await tenant.asAdmin.api.tickets.get({ query })
+      const rest = await tenant.asAdmin.api.tickets.get({ query: { ...query, cursor: first.data!.nextCursor! } })
+      const walked = [...first.data!.tickets, ...rest.data!.tickets].map((ticket) => ticket.id)
+      expect(walked).toEqual([...ids].reverse())
+    }
   })
 })
 

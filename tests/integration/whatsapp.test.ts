@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { prompts, queueIntegrations, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import type { DomainEvents } from '../../src/modules/events.ts'
 import { getDefaultWhatsapp } from '../../src/modules/whatsapp/service.ts'
+import { openConnectionToken } from '../../src/modules/whatsapp/connection-token.ts'
+import { isSealed } from '../../src/core/crypto/sealed-text.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeQueue, makeSuper, makeTenant } from '../helpers/factories.ts'
 import { errorOf, fieldsOf } from '../helpers/http.ts'
@@ -21,6 +23,13 @@ connections.useFactory('beta', beta.factory)
 async function rowOf(whatsappId: number) {
   const [row] = await context.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId))
   return row
+}
+
+/** The external-API token as stored: sealed (never in clear), opened with the installation's key. */
+async function tokenOf(whatsappId: number) {
+  const stored = (await rowOf(whatsappId))!.token
+  expect(isSealed(stored)).toBe(true)
+  return openConnectionToken(context.deps, stored)
 }
 
 async function defaultsOf(companyId: number) {
@@ -75,7 +84,7 @@ describe('POST /api/whatsapp', () => {
     expect(beta.of(connection.id).map((provider) => provider.calls)).toEqual([['connect']])
     const row = await rowOf(connection.id)
     expect(row!.companyId).toBe(tenant.company.id)
-    expect(row!.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await tokenOf(connection.id)).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(captured.events).toContainEqual({ companyId: tenant.company.id, action: 'create', whatsappId: connection.id })
   })
 
@@ -107,7 +116,7 @@ describe('POST /api/whatsapp', () => {
     const { token: _token, queueIds: _queueIds, ...fields } = body
     expect(created.data).toMatchObject(fields)
     expect(await queueIdsOf(created.data!.id)).toEqual([sales!.id, support!.id].sort((a, b) => a - b))
-    expect((await rowOf(created.data!.id))!.token).not.toBe('chosen-by-client')
+    expect(await tokenOf(created.data!.id)).not.toBe('chosen-by-client')
   })
 
   test('refuses bad input with the field at fault', async () => {
@@ -291,7 +300,7 @@ describe('reading connections', () => {
     const tenant = await makeTenant(context)
     const created = (await tenant.asAdmin.api.whatsapp.post({ name: freshName() })).data!
     const asAdmin = await tenant.asAdmin.api.whatsapp({ id: created.id }).get()
-    expect(asAdmin.data!.token).toBe((await rowOf(created.id))!.token)
+    expect(asAdmin.data!.token).toBe(await tokenOf(created.id))
     expect(asAdmin.data!.qrcode).toBe('fake-qr')
     const asAgent = await tenant.asAgent.api.whatsapp({ id: created.id }).get()
     expect(asAgent.status).toBe(200)
@@ -369,13 +378,13 @@ describe('POST /api/whatsapp/{id}/token', () => {
   test('makes a new unguessable token; the old one is gone', async () => {
     const tenant = await makeTenant(context)
     const created = (await tenant.asAdmin.api.whatsapp.post({ name: freshName() })).data!
-    const before = (await rowOf(created.id))!.token
+    const before = await tokenOf(created.id)
     const renewed = await tenant.asAdmin.api.whatsapp({ id: created.id }).token.post()
     expect(renewed.status).toBe(200)
     expect(renewed.data!.id).toBe(created.id)
     expect(renewed.data!.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(renewed.data!.token).not.toBe(before)
-    expect((await rowOf(created.id))!.token).toBe(renewed.data!.token)
+    expect(await tokenOf(created.id)).toBe(renewed.data!.token)
     expect((await tenant.asAdmin.api.whatsapp({ id: created.id }).get()).data!.token).toBe(renewed.data!.token)
   })
 })

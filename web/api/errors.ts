@@ -12,7 +12,8 @@ export function apiErrorOf(error: unknown): ApiError {
     const fields = Array.isArray(body.fields) ? (body.fields as FieldError[]).filter((field) => typeof field?.field === 'string') : []
     return {
       status,
-      code: typeof body.error === 'string' ? body.error : typeof value === 'string' && value ? value : `HTTP_${status}`,
+      // With LEGACY_CLIENT_ERRORS the code is in `code` where a Whaticket-family client needs `error` for itself.
+      code: typeof body.code === 'string' ? body.code : typeof body.error === 'string' ? body.error : typeof value === 'string' && value ? value : `HTTP_${status}`,
       fields,
       dueDate: typeof body.dueDate === 'string' ? body.dueDate : undefined,
       retryAfterSeconds: typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : undefined,

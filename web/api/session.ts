@@ -3,8 +3,8 @@
 // retried, with parallel requests queued behind that single refresh; on 401, or 403 again after the
 // retry, the session is cleared and the user goes to /login.
 import { getDefaultStore } from 'jotai'
-import { LOGIN_PATH } from '../routes.ts'
-import { planFeaturesAtom, sessionUserAtom, type SessionUser } from '../state/session.ts'
+import { isPayOnlyPath, LOGIN_PATH, PAY_PATH } from '../routes.ts'
+import { payOnlyAtom, planFeaturesAtom, sessionUserAtom, type SessionUser } from '../state/session.ts'
 import { readStored, writeStored } from '../state/storage.ts'
 import { publicApi } from './public-client.ts'
 
@@ -17,10 +17,11 @@ export function getAccessToken(): string | null {
   return accessToken
 }
 
-export function setSession(signedIn: { token: string; user: SessionUser & { createdAt?: unknown; updatedAt?: unknown } }): void {
+export function setSession(signedIn: { token: string; payOnly?: boolean; user: SessionUser & { createdAt?: unknown; updatedAt?: unknown } }): void {
   const { createdAt: _createdAt, updatedAt: _updatedAt, ...user } = signedIn.user
   accessToken = signedIn.token
   store.set(sessionUserAtom, user)
+  store.set(payOnlyAtom, signedIn.payOnly === true)
   // Not a secret: tells a page whether a refresh is worth trying (the cookie itself is httpOnly).
   writeStored('companyId', String(user.companyId))
   writeStored('userId', String(user.id))
@@ -34,6 +35,7 @@ export function clearSession(): void {
   accessToken = null
   store.set(sessionUserAtom, null)
   store.set(planFeaturesAtom, null)
+  store.set(payOnlyAtom, false)
   writeStored('companyId', null)
   writeStored('userId', null)
 }
@@ -145,6 +147,12 @@ async function sessionFetchImplementation(input: RequestInfo | URL, init?: Reque
     response = await fetch(input, withToken(init, accessToken))
     code = await errorCodeOf(response)
     if (isExpired(response, code)) endSession()
+  }
+  // A pay-only session (an overdue company's admin signed in to pay) keeps its session: what it may
+  // not reach sends it back to the pay page.
+  if (code === 'ERR_SUBSCRIPTION_EXPIRED' && store.get(payOnlyAtom)) {
+    if (!isPayOnlyPath(location.pathname)) location.replace(PAY_PATH)
+    return response
   }
   // A company blocked for its subscription: the sign-in page says why (the expired date).
   if (response.status === 401 || code === 'ERR_COMPANY_INACTIVE' || code === 'ERR_SUBSCRIPTION_EXPIRED') endSession()

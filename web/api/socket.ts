@@ -11,6 +11,13 @@ const FIRST_RETRY_MS = 1_000
 const MAX_RETRY_MS = 30_000
 /** The server closes with 4001 when the session ended (a sign-in elsewhere, the user removed). */
 const SESSION_ENDED_CODE = 4001
+/**
+ * 1012 "service restart": the instance is stopping (a deploy, a rolling restart). The others are up:
+ * reconnect within a second, spread so that its sockets do not all land in the same instant, and
+ * without growing the backoff.
+ */
+export const SERVICE_RESTART_CODE = 1012
+const RESTART_SPREAD_MS = 1_000
 
 type Listener = (data: unknown) => void
 type ClientFrame = { event: string; data?: unknown }
@@ -135,6 +142,11 @@ export class RealtimeSocket {
       this.socket = null
       if (event.code === SESSION_ENDED_CODE) {
         if (!this.loggedOut) this.options.onSessionEnded()
+        return
+      }
+      if (event.code === SERVICE_RESTART_CODE) {
+        this.attempt = 0
+        this.retryTimer = setTimeout(() => void this.connect(), Math.round(Math.random() * RESTART_SPREAD_MS))
         return
       }
       this.scheduleReconnect()

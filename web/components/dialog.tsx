@@ -1,6 +1,9 @@
 // A modal dialog: focus moves in and is trapped, Escape and the close button dismiss it, a heading names it.
+// The frame (dialog-frame.tsx) is a chunk of its own, not first-load JS: a dialog rendered closed with
+// the page is fetched right after the page's first render; one rendered on a press, on that press, and
+// it opens (focus moved in) as soon as it has arrived.
 import type { ReactNode } from 'react'
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { lazyPart } from './lazy-part.tsx'
 
 export type DialogProps = {
   title: string
@@ -11,17 +14,4 @@ export type DialogProps = {
   size?: 'normal' | 'large'
 }
 
-export function Dialog({ title, isOpen, onOpenChange, children, size = 'normal' }: DialogProps) {
-  return (
-    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className={size === 'large' ? 'modal modal-large' : 'modal'}>
-        <AriaDialog className="dialog">
-          <Heading slot="title" className="dialog-title">
-            {title}
-          </Heading>
-          {children}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
-  )
-}
+export const Dialog = lazyPart(() => import('./dialog-frame.tsx').then((module) => module.DialogFrame))

@@ -6,7 +6,8 @@ import { StrictMode, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { restoreSession } from '../api/session.ts'
 import { activateLanguage } from '../i18n/activate.ts'
-import { HOME_PATH, LOGIN_PATH } from '../routes.ts'
+import { HOME_PATH, isPayOnlyPath, LOGIN_PATH, PAY_PATH } from '../routes.ts'
+import { payOnlyAtom } from '../state/session.ts'
 import { languageAtom } from '../state/language.ts'
 import { Providers } from './providers.tsx'
 
@@ -27,7 +28,7 @@ function render(root: Root, page: ReactNode): void {
 export async function mountPublicPage(page: ReactNode): Promise<void> {
   await activateLanguage(getDefaultStore().get(languageAtom))
   render(rootElement(), page)
-  if (await restoreSession()) location.replace(HOME_PATH)
+  if (await restoreSession()) location.replace(getDefaultStore().get(payOnlyAtom) ? PAY_PATH : HOME_PATH)
 }
 
 export async function mountPrivatePage(page: ReactNode, loading: ReactNode): Promise<void> {
@@ -36,6 +37,11 @@ export async function mountPrivatePage(page: ReactNode, loading: ReactNode): Pro
   render(root, loading)
   if (!(await restoreSession())) {
     location.replace(LOGIN_PATH)
+    return
+  }
+  // A pay-only session opens the pay pages only, until the company is renewed.
+  if (getDefaultStore().get(payOnlyAtom) && !isPayOnlyPath(location.pathname)) {
+    location.replace(PAY_PATH)
     return
   }
   render(root, page)

@@ -1,7 +1,7 @@
 // A password input with a show/hide toggle (§2 /forgetpsw) that keeps its own accessible name.
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { ToggleButton } from 'react-aria-components'
+import { ToggleButton } from './toggle-button.tsx'
 import { EyeIcon, EyeOffIcon } from './icons.tsx'
 import { TextField, type TextFieldProps } from './text-field.tsx'
 

@@ -24,9 +24,12 @@ export type SelectProps = {
   isRequired?: boolean
   isDisabled?: boolean
   name?: string
+  /** Set by LazySelect when its stand-in was focused or pressed before this chunk arrived. */
+  autoFocus?: boolean
+  defaultOpen?: boolean
 }
 
-export function Select({ label, options, value, onChange, placeholder, error, isRequired, isDisabled, name }: SelectProps) {
+export function Select({ label, options, value, onChange, placeholder, error, isRequired, isDisabled, name, autoFocus, defaultOpen }: SelectProps) {
   return (
     <AriaSelect
       className="field"
@@ -37,6 +40,8 @@ export function Select({ label, options, value, onChange, placeholder, error, is
       isRequired={isRequired}
       isDisabled={isDisabled}
       name={name}
+      autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       validationBehavior="aria"
     >
       <Label className="field-label">{label}</Label>

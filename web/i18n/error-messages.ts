@@ -92,6 +92,9 @@ const errorMessages: Record<string, MessageDescriptor> = {
   ERR_PAYMENT_REFUSED: msg`The payment was refused. Check the data and try again.`,
   ERR_PAYMENT_PROVIDER_UNAVAILABLE: msg`The payment service is unavailable right now. Please try again in a few minutes.`,
   ERR_AI_REQUEST_FAILED: msg`The AI model did not answer. Check the prompt's key, model and address, and try again.`,
+  ERR_INTEGRATION_INVALID_CREDENTIALS: msg`These credentials cannot be used. Check the project ID and the service account key (JSON).`,
+  ERR_INTEGRATION_AUTH_FAILED: msg`The provider refused these credentials. Check that the service account key is valid and has access to the agent.`,
+  ERR_INTEGRATION_REQUEST_FAILED: msg`The integration could not be reached or answered with an error. Check its address and try again.`,
 }
 
 export function errorMessage(i18n: I18n, code: string): string {

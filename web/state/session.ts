@@ -12,3 +12,9 @@ export const sessionUserAtom = atom<SessionUser | null>(null)
 /** The company plan's feature flags (GET /companies/listPlan/{companyId}); null until loaded. */
 export type PlanFeatures = Record<PlanFeature, boolean>
 export const planFeaturesAtom = atom<PlanFeatures | null>(null)
+
+/**
+ * The company's due date passed and this admin signed in to pay (the sign-in answer's payOnly): the
+ * app shows only the pay pages until the company is renewed.
+ */
+export const payOnlyAtom = atom(false)

@@ -27,10 +27,12 @@ import type { ConnectionState, InboundMessage, ProviderHandlers } from '../provi
 import { createBaileysProviderFactory } from './adapter.ts'
 import { backoffDelay, closeAction, DEFAULT_BACKOFF, type Scheduler } from './reconnect-policy.ts'
 import { loadAuthState } from './auth-state.ts'
+import { createSecretBox } from '../../core/crypto/secret-box.ts'
 import { createBaileysLogger } from './logger.ts'
 
 const database = await createTestDatabase()
 const { db } = database
+const box = createSecretBox('adapter test key')
 afterAll(() => database.drop())
 
 const CUSTOMER = '5511999990000@s.whatsapp.net'
@@ -165,6 +167,7 @@ async function setup(options: { random?: () => number; maxQrCodes?: number; stor
   const download = mock(async () => new Uint8Array([7, 7, 7]))
   const createProvider = createBaileysProviderFactory({
     db,
+    secrets: box,
     logger: silent,
     makeSocket: factory.makeSocket,
     random: options.random ?? (() => 0.5),
@@ -239,6 +242,7 @@ describe('the real Baileys socket', () => {
       const { handlers, seen } = recordingHandlers()
       const provider = createBaileysProviderFactory({
         db,
+        secrets: box,
         logger: silent,
         makeSocket: (config) => makeRealSocket({ ...config, waWebSocketUrl: `ws://127.0.0.1:${server.port}/ws/chat` }),
         random: () => 0.5,
@@ -331,10 +335,10 @@ describe('connection states', () => {
     await provider.connect()
     last().emit('creds.update', { registered: true, me: { id: OWN, name: 'Loja' } })
     const deadline = Date.now() + 15_000
-    let resumed = await loadAuthState(db, whatsappId)
+    let resumed = await loadAuthState(db, box, whatsappId)
     while (!resumed.state.creds.registered && Date.now() < deadline) {
       await Bun.sleep(5)
-      resumed = await loadAuthState(db, whatsappId)
+      resumed = await loadAuthState(db, box, whatsappId)
     }
     expect(resumed.state.creds.registered).toBe(true)
     expect(resumed.state.creds.me).toEqual({ id: OWN, name: 'Loja' })

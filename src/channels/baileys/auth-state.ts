@@ -1,5 +1,8 @@
 // Baileys' authentication state (credentials and Signal keys) kept in PostgreSQL, one row per key,
-// so that a key update rewrites one small row instead of a whole JSON blob per connection.
+// so that a key update rewrites one small row instead of a whole JSON blob per connection. Every value
+// is sealed with SECRETS_KEY: with the credentials anyone could act as the company's linked device. A
+// value stored in clear by an older version is read as it is, sealed when Baileys writes it again or
+// at the next boot (auth-sealing.ts).
 import {
   BufferJSON,
   initAuthCreds,
@@ -12,6 +15,8 @@ import {
 } from '@whiskeysockets/baileys'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
+import { openText } from '../../core/crypto/sealed-text.ts'
+import type { SecretBox } from '../../core/crypto/secret-box.ts'
 import { whatsappKeys } from '../../../db/schema/index.ts'
 
 /** The credentials live in the same table, under this category and key id. */
@@ -33,14 +38,16 @@ export type DatabaseAuthState = {
 
 export const serializeValue = (value: unknown): string => JSON.stringify(value, BufferJSON.replacer)
 export const deserializeValue = (text: string): unknown => JSON.parse(text, BufferJSON.reviver)
+const sealValue = (box: SecretBox, value: unknown): string => box.seal(serializeValue(value))
+const openValue = (box: SecretBox, stored: string): unknown => deserializeValue(openText(box, stored))
 
 /** Loads (or starts) the auth state of one connection. A restart resumes from what was saved. */
-export async function loadAuthState(db: Database, whatsappId: number): Promise<DatabaseAuthState> {
+export async function loadAuthState(db: Database, box: SecretBox, whatsappId: number): Promise<DatabaseAuthState> {
   const [stored] = await db
     .select({ value: whatsappKeys.value })
     .from(whatsappKeys)
     .where(and(eq(whatsappKeys.whatsappId, whatsappId), eq(whatsappKeys.category, CREDS_CATEGORY), eq(whatsappKeys.keyId, CREDS_KEY_ID)))
-  const creds = stored ? (deserializeValue(stored.value) as AuthenticationCreds) : initAuthCreds()
+  const creds = stored ? (openValue(box, stored.value) as AuthenticationCreds) : initAuthCreds()
 
   let retired = false
   const inFlight = new Set<Promise<unknown>>()
@@ -56,13 +63,13 @@ export async function loadAuthState(db: Database, whatsappId: number): Promise<D
   let lastSave: Promise<void> = Promise.resolve()
   const saveCreds = () => {
     if (retired) return Promise.resolve()
-    const value = serializeValue(creds)
+    const value = sealValue(box, creds)
     const write = lastSave.then(() => upsertRows(db, [{ whatsappId, category: CREDS_CATEGORY, keyId: CREDS_KEY_ID, value }]))
     lastSave = write.catch(() => {})
     return track(write)
   }
 
-  const store = createKeyStore(db, whatsappId)
+  const store = createKeyStore(db, box, whatsappId)
   const keys: SignalKeyStore = {
     get: store.get,
     set: (data) => (retired ? undefined : track(Promise.resolve(store.set(data)))),
@@ -78,7 +85,7 @@ export async function loadAuthState(db: Database, whatsappId: number): Promise<D
 }
 
 /** Signal keys of one connection: reads in one query per call, writes in one transaction. */
-export function createKeyStore(db: Database, whatsappId: number): SignalKeyStore {
+export function createKeyStore(db: Database, box: SecretBox, whatsappId: number): SignalKeyStore {
   return {
     async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
       const found: { [id: string]: SignalDataTypeMap[T] } = {}
@@ -88,7 +95,7 @@ export function createKeyStore(db: Database, whatsappId: number): SignalKeyStore
         .from(whatsappKeys)
         .where(and(eq(whatsappKeys.whatsappId, whatsappId), eq(whatsappKeys.category, type), inArray(whatsappKeys.keyId, ids)))
       for (const row of rows) {
-        let value = deserializeValue(row.value)
+        let value = openValue(box, row.value)
         // Baileys calls methods of the protobuf class on this one, so a plain object is not enough.
         if (type === 'app-state-sync-key' && value) value = proto.Message.AppStateSyncKeyData.fromObject(value as Record<string, unknown>)
         found[row.keyId] = value as SignalDataTypeMap[T]
@@ -104,7 +111,7 @@ export function createKeyStore(db: Database, whatsappId: number): SignalKeyStore
         if (!entries) continue
         for (const [keyId, value] of Object.entries(entries)) {
           if (value === null || value === undefined) deletes.set(category, [...(deletes.get(category) ?? []), keyId])
-          else upserts.push({ whatsappId, category, keyId, value: serializeValue(value) })
+          else upserts.push({ whatsappId, category, keyId, value: sealValue(box, value) })
         }
       }
       if (upserts.length === 0 && deletes.size === 0) return

@@ -6,11 +6,14 @@ import type { Logger } from '../../core/logger.ts'
 import type { ConnectionState, ProviderHandlers } from '../provider.ts'
 import type { DatabaseAuthState } from './auth-state.ts'
 import { createBaileysLogger } from './logger.ts'
+import type { SecretBox } from '../../core/crypto/secret-box.ts'
 import type { MediaDownloader } from './mapping.ts'
 import type { BackoffPolicy, Scheduler } from './reconnect-policy.ts'
 
 export type BaileysProviderDeps = {
   db: Database
+  /** Seals the credentials and Signal keys at rest (SECRETS_KEY): they are the linked device itself. */
+  secrets: SecretBox
   logger: Logger
   makeSocket?: typeof makeWASocket
   now?: () => Date

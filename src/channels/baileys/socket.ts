@@ -26,7 +26,7 @@ export function createSocketControl(context: BaileysContext, lids: LidCache, onE
 
   async function currentAuth(): Promise<Auth> {
     if (!state.auth) {
-      const loaded = await loadAuthState(deps.db, whatsappId)
+      const loaded = await loadAuthState(deps.db, deps.secrets, whatsappId)
       // The cache sits in front of the table for Baileys' many small reads during a session.
       state.auth = { ...loaded, keys: makeCacheableSignalKeyStore(loaded.state.keys, baileysLogger) }
     }

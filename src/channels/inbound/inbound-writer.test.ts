@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../../db/client.ts'
-import { messages, tickets } from '../../../db/schema/index.ts'
+import { contacts, messages, tickets } from '../../../db/schema/index.ts'
 import { createTestContext } from '../../../tests/helpers/context.ts'
 import { makeCompany, makeConnection, makePlan } from '../../../tests/helpers/factories.ts'
 import { createInboundWriter } from './inbound-writer.ts'
@@ -130,6 +130,30 @@ describe('inbound writer', () => {
     expect(rows).toHaveLength(1)
     const contactTickets = await context.db.select().from(tickets).where(eq(tickets.contactId, stored!.contact.id))
     expect(contactTickets.map((ticket) => ticket.status)).toEqual(['closed'])
+  })
+
+  test('in a batch, a contact known by its number alone (or a blank name) gets the name and LID WhatsApp tells; a named one keeps its name', async () => {
+    const ref = await connection()
+    const writer = createInboundWriter(context.db, () => new Date())
+    const numbers = ['5521987777701', '5521987777702', '5521987777703']
+    await context.db.insert(contacts).values([
+      { companyId: ref.companyId, number: numbers[0]!, name: numbers[0]! },
+      { companyId: ref.companyId, number: numbers[1]!, name: ' \u00a0\t' },
+      { companyId: ref.companyId, number: numbers[2]!, name: 'Dona Maria' },
+    ])
+    const stored = await Promise.all(numbers.map((number, index) => writer.store(ref, record(number, `oi ${index}`, { senderName: `Nome ${index}`, lid: `lid${index}` }))))
+    expect(stored.map((result) => [result!.contactChange, result!.contact.name, result!.contact.lid])).toEqual([
+      ['update', 'Nome 0', 'lid0'],
+      ['update', 'Nome 1', 'lid1'],
+      ['update', 'Dona Maria', 'lid2'],
+    ])
+    // Told again, nothing changes.
+    const again = await Promise.all(numbers.map((number, index) => writer.store(ref, record(number, `de novo ${index}`, { senderName: `Outro ${index}`, lid: `lid${index}` }))))
+    expect(again.map((result) => [result!.contactChange, result!.contact.name])).toEqual([
+      [undefined, 'Nome 0'],
+      [undefined, 'Nome 1'],
+      [undefined, 'Dona Maria'],
+    ])
   })
 
   test('a message that fails fails alone: the others of its batch are stored', async () => {

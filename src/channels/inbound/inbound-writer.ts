@@ -1,7 +1,7 @@
 // Micro-batching of inbound messages per company: the messages that reach the store while a batch
 // of their company is being written wait for it and go together in the next transaction
-// (modules/messages/inbound-store-batch.ts). Alone, a message is written at once; under load, batches grow by themselves and
-// one transaction, with a few set-based statements, carries many messages. That is what lets the
+// (modules/messages/inbound-store-batch.ts). Alone, a message is written at once (a batch of one);
+// under load, batches grow by themselves and one transaction, with one statement, carries many messages. That is what lets the
 // pipeline keep up with busy connections: per message, the round trips (one socket write each)
 // and the BEGIN/COMMIT were the cost, not the rows. Per company rather than per connection: the
 // messages of all its connections fill the batches, and one transaction at a time per company
@@ -12,8 +12,8 @@
 // batch never holds two messages of one contact (on whatever connection), nor one WhatsApp id twice.
 import type { Database } from '../../../db/client.ts'
 import type { ConnectionRef } from '../provider.ts'
-import { messageKey, storeInboundBatch, StoredAlready, type BatchItem } from '../../modules/messages/inbound-store-batch.ts'
-import { storeInbound, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
+import { ConcurrentInsert, messageKey, storeInboundBatch, StoredAlready, type BatchItem } from '../../modules/messages/inbound-store-batch.ts'
+import { storeInbound, type InboundRecord, type OnStored, type StoredInbound } from '../../modules/messages/inbound-store.ts'
 
 export type InboundWriter = {
   /** Stores the message (with the batch it joins); undefined when its WhatsApp id was stored already. */
@@ -39,7 +39,11 @@ export const maxBatchSize = 256
  */
 export const batchesPerCompany = 1
 
-export function createInboundWriter(db: Database, now: () => Date, options: { maxBatch?: number; concurrency?: number } = {}): InboundWriter {
+/** Tries of a batch that keeps meeting contacts or tickets created by others meanwhile, before each message goes alone. */
+const concurrentInsertAttempts = 3
+
+/** `onStored` runs inside the transaction for each message stored (see inbound-store.ts). */
+export function createInboundWriter(db: Database, now: () => Date, options: { maxBatch?: number; concurrency?: number; onStored?: OnStored } = {}): InboundWriter {
   const maxBatch = options.maxBatch ?? maxBatchSize
   const concurrency = options.concurrency ?? batchesPerCompany
   const queues = new Map<number, Queue>()
@@ -63,12 +67,15 @@ export function createInboundWriter(db: Database, now: () => Date, options: { ma
     return batch
   }
 
-  /** One message at a time: a message that fails in a batch fails alone, the others are stored. */
+  /**
+   * One message at a time, on the per-statement path (inbound-store.ts): a message that fails in a
+   * batch fails alone, the others are stored; a ticket closed meanwhile is redone there.
+   */
   async function oneByOne(companyId: number, batch: Waiting[]): Promise<void> {
     for (const waiting of batch) {
       try {
         const connection: ConnectionRef = { companyId, whatsappId: waiting.whatsappId }
-        waiting.resolve(await storeInbound(db, { connection, record: waiting.record, media: waiting.media, now: now() }))
+        waiting.resolve(await storeInbound(db, { connection, record: waiting.record, media: waiting.media, now: now(), onStored: options.onStored }))
       } catch (error) {
         waiting.reject(error)
       }
@@ -77,13 +84,14 @@ export function createInboundWriter(db: Database, now: () => Date, options: { ma
 
   async function write(queue: Queue, batch: Waiting[]): Promise<void> {
     let items = batch
+    let concurrentInserts = 0
     while (items.length > 0) {
-      if (items.length === 1) return oneByOne(queue.companyId, items)
       try {
-        const stored = await storeInboundBatch(db, { companyId: queue.companyId, items, now: now() })
+        const stored = await storeInboundBatch(db, { companyId: queue.companyId, items, now: now(), onStored: options.onStored })
         items.forEach((waiting, index) => waiting.resolve(stored[index]))
         return
       } catch (error) {
+        if (error instanceof ConcurrentInsert && ++concurrentInserts < concurrentInsertAttempts) continue
         if (!(error instanceof StoredAlready)) return oneByOne(queue.companyId, items)
         for (const waiting of items) if (error.keys.has(messageKey(waiting))) waiting.resolve(undefined)
         items = items.filter((waiting) => !error.keys.has(messageKey(waiting)))

@@ -6,10 +6,12 @@
 // never in the lane) -> afterInbound hooks (the queue/chatbot flow). Messages of one contact run in
 // order, different contacts concurrently (see contact-lanes.ts). The data is the modules': no query is written here.
 import { toContactSummary, type ContactRow } from '../../modules/contacts/contact-row.ts'
-import { applyContactUpdate, refreshProfilePicture } from '../../modules/contacts/inbound-contacts.ts'
+import { refreshProfilePicture, updateContactFromWhatsApp } from '../../modules/contacts/inbound-contacts.ts'
 import { onlyDigits, realName } from '../../modules/contacts/number.ts'
 import type { Deps } from '../../modules/deps.ts'
-import { emitMessageUpdated, storedMessageView } from '../../modules/messages/announce.ts'
+import type { DomainEvents } from '../../modules/events.ts'
+import type { Transaction } from '../../../db/client.ts'
+import { changeMessage, storedMessageView } from '../../modules/messages/announce.ts'
 import type { AfterInboundHook, AfterInboundHooks } from '../../modules/messages/after-inbound.ts'
 import { findMessageIdByWid, type InboundRecord, type StoredInbound } from '../../modules/messages/inbound-store.ts'
 import { isAwaitingMedia } from '../../modules/messages/inbound-media.ts'
@@ -53,7 +55,8 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
   const afterInbound = [...(options.afterInbound ?? [])]
   const { registry } = options
   // Messages stored while others are being written join them in one transaction (inbound-writer.ts).
-  const writer = createInboundWriter(deps.db, deps.now)
+  // Their events are staged in the storing transaction (the webhooks' outbox commits with the message).
+  const writer = createInboundWriter(deps.db, deps.now, { onStored: (tx, stored) => stageStored(tx, stored) })
 
   // The media is fetched by a job after the message is stored (jobs/inbound-media.ts): a download the
   // sender controls (slow, huge, never answering) must not hold the contact's lane.
@@ -80,23 +83,49 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     if (messageId && (await isAwaitingMedia(deps, { companyId: connection.companyId, messageId }))) await fetchMediaLater(connection, message, messageId)
   }
 
-  /** The events of a stored message. Their views come from what the transaction returned: nothing is read back after the commit. */
-  async function emitStored(connection: ConnectionRef, stored: StoredInbound): Promise<void> {
-    const { companyId } = connection
+  type InboundEvents = {
+    contact: { name: 'contact.created' | 'contact.updated'; payload: DomainEvents['contact.created'] } | undefined
+    ticket: DomainEvents['ticket.created']
+    message: DomainEvents['message.created']
+  }
+
+  /** The events of a stored message. Their views come from what the transaction returned: nothing is read back. */
+  function inboundEvents(stored: StoredInbound): InboundEvents {
+    const { companyId, fromMe } = stored.message
     const contact = toContactSummary(stored.contact)
-    if (stored.contactChange) await deps.bus.emit(stored.contactChange === 'create' ? 'contact.created' : 'contact.updated', { companyId, contact })
     const ticket = stored.ticketView
-    // The customer (or our phone) moved the ticket; nobody of the company did.
-    await deps.bus.emit(stored.ticketCreated ? 'ticket.created' : 'ticket.updated', { companyId, ticket, userId: null })
     const message = storedMessageView(deps, { message: stored.message, quoted: stored.quoted, contact })
-    const { fromMe } = stored.message
-    await deps.bus.emit('message.created', { companyId, ticketId: ticket.id, messageId: message.id, fromMe, source: 'whatsapp', message, ticket, contact })
+    return {
+      contact: stored.contactChange ? { name: stored.contactChange === 'create' ? 'contact.created' : 'contact.updated', payload: { companyId, contact } } : undefined,
+      // The customer (or our phone) moved the ticket; nobody of the company did.
+      ticket: { companyId, ticket, userId: null },
+      message: { companyId, ticketId: ticket.id, messageId: message.id, fromMe, source: 'whatsapp', message, ticket, contact },
+    }
+  }
+
+  /** The events staged in the storing transaction (their committing listeners ran there), by stored message. */
+  const stagedEvents = new WeakMap<StoredInbound, InboundEvents>()
+
+  async function stageStored(tx: Transaction, stored: StoredInbound): Promise<void> {
+    const events = inboundEvents(stored)
+    stagedEvents.set(stored, events)
+    if (events.contact) await deps.bus.stage(tx, events.contact.name, events.contact.payload)
+    await deps.bus.stage(tx, stored.ticketCreated ? 'ticket.created' : 'ticket.updated', events.ticket)
+    await deps.bus.stage(tx, 'message.created', events.message)
+  }
+
+  /** After the commit: the same payloads, to every listener. */
+  async function emitStored(stored: StoredInbound): Promise<void> {
+    const events = stagedEvents.get(stored) ?? inboundEvents(stored)
+    if (events.contact) await deps.bus.emit(events.contact.name, events.contact.payload)
+    await deps.bus.emit(stored.ticketCreated ? 'ticket.created' : 'ticket.updated', events.ticket)
+    await deps.bus.emit('message.created', events.message)
   }
 
   async function refreshPicture(connection: ConnectionRef, contact: ContactRow): Promise<void> {
     try {
       const changed = await refreshProfilePicture(deps, registry, { connection, contact })
-      if (changed) await deps.bus.emit('contact.updated', { companyId: connection.companyId, contact: toContactSummary(changed) })
+      if (changed) await deps.bus.emit('contact.updated', changed)
     } catch (error) {
       deps.logger.warn('profile picture refresh failed', { contactId: contact.id, error })
     }
@@ -117,7 +146,7 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     const stored = await writer.store(connection, record, undefined)
     if (!stored) return undefined
     try {
-      await emitStored(connection, stored)
+      await emitStored(stored)
     } catch (error) {
       // The message is safely stored: a client that missed the frame sees it on its next load.
       deps.logger.error('publishing an inbound message failed', { ...connection, messageId: stored.message.id, error })
@@ -167,8 +196,9 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     await running
   }
 
+  // Each change commits with its message.updated staged (announce.ts changeMessage), and is told after.
   const applyAck = (connection: ConnectionRef, update: { id: string; ack: number }) =>
-    applyInboundAck(deps.db, connection, { wid: update.id, ack: update.ack, now: deps.now() })
+    changeMessage(deps, connection.companyId, (tx) => applyInboundAck(tx, connection, { wid: update.id, ack: update.ack, now: deps.now() }))
 
   return {
     afterInbound,
@@ -186,35 +216,32 @@ export function createInboundPipeline(deps: Deps, options: InboundPipelineOption
     async ack(connection, update) {
       if (!update.id || !Number.isInteger(update.ack) || update.ack < 0) return
       const ack = Math.min(update.ack, 5)
-      let row = await applyAck(connection, { id: update.id, ack })
-      if (!row) {
+      const applied = await applyAck(connection, { id: update.id, ack })
+      if (!applied) {
         // A campaign message is not a ticket message: its receipt goes to its shipping row.
         if (await recordCampaignAck(deps, connection, { id: update.id, ack })) return
         // The ack may have overtaken the send that stores this id: the send applies it when it does.
         // Trying again after remembering closes the gap where the send stored the id in between.
         lanes.rememberAck(connection.whatsappId, update.id, ack)
-        row = await applyAck(connection, { id: update.id, ack })
-        if (!row) return
+        if (!(await applyAck(connection, { id: update.id, ack }))) return
         lanes.takeAck(connection.whatsappId, update.id)
       }
-      await emitMessageUpdated(deps, connection.companyId, row)
     },
 
     async revoke(connection, update) {
-      const row = await markRevoked(deps.db, connection, { wid: update.id, now: deps.now() })
-      if (row) await emitMessageUpdated(deps, connection.companyId, row)
+      await changeMessage(deps, connection.companyId, (tx) => markRevoked(tx, connection, { wid: update.id, now: deps.now() }))
     },
 
     async edit(connection, update) {
-      const row = await applyEdit(deps.db, connection, { wid: update.id, body: storableText(update.body), now: deps.now() })
-      if (row) await emitMessageUpdated(deps, connection.companyId, row)
+      const body = storableText(update.body)
+      await changeMessage(deps, connection.companyId, (tx) => applyEdit(tx, connection, { wid: update.id, body, now: deps.now() }))
     },
 
     async contact(connection, update) {
       const number = onlyDigits(update.number)
       if (!number) return
-      const updated = await applyContactUpdate(deps.db, { companyId: connection.companyId, number, name: realName(update.name, number), lid: update.lid, now: deps.now() })
-      if (updated) await deps.bus.emit('contact.updated', { companyId: connection.companyId, contact: toContactSummary(updated) })
+      const updated = await updateContactFromWhatsApp(deps, { companyId: connection.companyId, number, name: realName(update.name, number), lid: update.lid, now: deps.now() })
+      if (updated) await deps.bus.emit('contact.updated', updated)
     },
 
     async call(connection, call) {

@@ -20,6 +20,13 @@ export type SessionCluster = {
   readonly link: SessionLink | undefined
   /** How long a lease lasts unrenewed: the longest a dead instance's connections wait for adoption. */
   readonly leaseMs: number
+  /**
+   * Whether this instance runs sessions (role worker or all). A web instance runs none: it never takes
+   * a lease, and hands a session to start to one of the hosts.
+   */
+  readonly hostsSessions: boolean
+  /** The instances running sessions now (this one included when it does); scaled out only. */
+  hosts(): Promise<string[]>
   /** Joins: connects and listens for requests and announcements (otherwise on first use). */
   open(): Promise<void>
   /** Leaves the cluster without releasing anything (the connection manager releases first on a clean stop). */
@@ -38,6 +45,8 @@ export function createInProcessSessionCluster(options: { instanceId?: string } =
     ownership: createInProcessOwnership(instanceId),
     link: undefined,
     leaseMs: Number.POSITIVE_INFINITY,
+    hostsSessions: true,
+    hosts: async () => [instanceId],
     open: async () => {},
     close: async () => {},
   }
@@ -50,13 +59,17 @@ export type RedisSessionClusterOptions = {
   instanceId?: string
   renewMs?: number
   ownerTimeoutMs?: number
+  /** false for a web instance: it takes no lease and runs no session (true by default). */
+  hostsSessions?: boolean
   logger?: Logger
 }
 
 export function createRedisSessionCluster(options: RedisSessionClusterOptions): SessionCluster {
   const instanceId = options.instanceId ?? newInstanceId()
   const { logger } = options
+  const hostsSessions = options.hostsSessions ?? true
   const link = createRedisSessionLink({
+    hostsSessions,
     prefix: options.prefix,
     instanceId,
     timeoutMs: options.ownerTimeoutMs ?? DEFAULT_OWNER_TIMEOUT_MS,
@@ -77,6 +90,8 @@ export function createRedisSessionCluster(options: RedisSessionClusterOptions): 
     ownership,
     link,
     leaseMs: options.leaseMs,
+    hostsSessions,
+    hosts: () => link.hosts(),
     async open() {
       await link.open()
     },
@@ -87,8 +102,14 @@ export function createRedisSessionCluster(options: RedisSessionClusterOptions): 
   }
 }
 
-/** Redis leases when REDIS_URL is set, this process alone otherwise. */
-export function sessionClusterFor(config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'whatsappLeaseSeconds'>, logger?: Logger): SessionCluster {
+/** Redis leases when REDIS_URL is set, this process alone otherwise. A web instance (role) runs no session. */
+export function sessionClusterFor(config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'whatsappLeaseSeconds'> & Partial<Pick<Config, 'role'>>, logger?: Logger): SessionCluster {
   if (!config.redisUrl) return createInProcessSessionCluster()
-  return createRedisSessionCluster({ url: config.redisUrl, prefix: config.redisPrefix, leaseMs: Math.max(1, config.whatsappLeaseSeconds) * 1000, logger })
+  return createRedisSessionCluster({
+    url: config.redisUrl,
+    prefix: config.redisPrefix,
+    leaseMs: Math.max(1, config.whatsappLeaseSeconds) * 1000,
+    hostsSessions: config.role !== 'web',
+    logger,
+  })
 }

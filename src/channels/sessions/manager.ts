@@ -22,6 +22,7 @@ import { createSessionLeases } from './leases.ts'
 import { createLocalSessions } from './local-sessions.ts'
 import { createOwnerRouting, type ControlRequest } from './owner-routing.ts'
 import { createRemoteProvider } from './remote-provider.ts'
+import { OwnerUnreachableError } from './rpc.ts'
 import { createSessionResumer, DEFAULT_RESUME_STAGGER_MS } from './resume.ts'
 import { createSessionRuntime, notInitialized } from './runtime.ts'
 
@@ -78,6 +79,11 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
     adoptIntervalMs: options.adoptIntervalMs ?? Math.max(250, Math.floor(cluster.leaseMs / 2)),
   })
   const { connectedHere, connectedElsewhere, onOwner } = routing
+  const ownedElsewhere = async (ref: ConnectionRef) => {
+    if (!cluster.link) return false
+    const owner = await cluster.ownership.ownerOf(ref.whatsappId).catch(() => undefined)
+    return owner !== undefined && owner !== me
+  }
   const control = (request: Omit<ControlRequest, 'kind'>) => routing.control({ kind: 'control', ...request }, false)
 
   const stopListening = endSessionsOfDeletedCompanies(runtime, leases, sessions)
@@ -85,7 +91,11 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
     deps.metrics.leaseChanges.inc({ change: 'lost' })
     sessions.onLeaseLost(whatsappId)
   })
-  const stopHearing = cluster.link?.onAnnouncement((announcement, from) => runtime.directory.heard(announcement, from))
+  const stopHearing = cluster.link?.onAnnouncement((announcement, from) => {
+    runtime.directory.heard(announcement, from)
+    // Released by its owner (a graceful stop, a rolling restart): adopted now, not at the next sweep.
+    if (announcement.status === null) resumer.sweepSoon()
+  })
   cluster.link?.serve((request) => routing.serve(request))
 
   return {
@@ -101,8 +111,15 @@ export function createConnectionManager(deps: Deps, options: ConnectionManagerOp
 
     async runOnOwner(connection, task, input) {
       if (live.has(connection.whatsappId)) return task.run(deps, connectedHere(connection).provider, input)
-      if (!connectedElsewhere(connection)) throw notInitialized()
-      return (await onOwner({ kind: 'task', ref: connection, name: task.name, input })) as Awaited<ReturnType<typeof task.run>>
+      // The directory may lag (an owner that announced before this instance listened, until the next
+      // sweep): the lease says who owns it, and the owner answers whether it is connected.
+      const call = () => onOwner({ kind: 'task', ref: connection, name: task.name, input }) as Promise<Awaited<ReturnType<typeof task.run>>>
+      if (connectedElsewhere(connection)) return call()
+      if (!(await ownedElsewhere(connection))) throw notInitialized()
+      // Held by an instance this one never heard of: gone (its lease not expired yet) is "not now".
+      return call().catch((error: unknown) => {
+        throw error instanceof OwnerUnreachableError ? notInitialized() : error
+      })
     },
 
     start(connection, connectOptions) {

@@ -73,7 +73,10 @@ export function createOwnerRouting(runtime: SessionRuntime, leases: SessionLease
    */
   function lifecycle(request: ControlRequest, forwarded: boolean, work: () => Promise<unknown>): Promise<unknown> {
     const { ref } = request
+    if (!cluster.hostsSessions) return handToHost(request)
     return runtime.exclusive(ref.whatsappId, async () => {
+      // Shutting down: nothing starts here any more (the caller tries again, on another instance).
+      if (runtime.closed) throw notInitialized()
       if (!(await leases.claim(ref))) {
         const owner = await ownership.ownerOf(ref.whatsappId).catch(() => undefined)
         if (!forwarded && owner && owner !== me) return forward(owner, request)
@@ -86,6 +89,22 @@ export function createOwnerRouting(runtime: SessionRuntime, leases: SessionLease
         if (!live.has(ref.whatsappId)) await leases.release(ref)
       }
     })
+  }
+
+  /**
+   * A web instance runs no session: the action goes to the instance holding the lease, or, when no one
+   * does, to a host (worker) picked at random, where it runs as a forwarded action (there or nowhere).
+   */
+  async function handToHost(request: ControlRequest): Promise<unknown> {
+    const owner = await ownership.ownerOf(request.ref.whatsappId).catch(() => undefined)
+    if (owner && owner !== me) return forward(owner, request)
+    const hosts = (await cluster.hosts().catch(() => [])).filter((host) => host !== me)
+    const host = hosts[Math.floor(Math.random() * hosts.length)]
+    if (!host) {
+      logger.warn('no instance runs WhatsApp sessions (start one with role worker or all)', { ...request.ref, action: request.action })
+      throw notInitialized()
+    }
+    return forward(host, request)
   }
 
   function control(request: ControlRequest, forwarded: boolean): Promise<unknown> {

@@ -18,6 +18,8 @@ export type SessionResumer = {
   sweep(): Promise<number>
   /** Scaled out: sweeps again every adoption interval, until stop(). */
   scheduleAdoption(): void
+  /** Sweeps within a moment: another instance released a session (a graceful stop), take it now. */
+  sweepSoon(): void
   stop(): void
 }
 
@@ -31,6 +33,10 @@ export function createSessionResumer(
   const { logger } = deps
   const { ownership } = cluster
   let adoptTimer: ReturnType<typeof setTimeout> | undefined
+  /** Adoption was scheduled (resumeAll ran), a sweep is running, one more was asked for meanwhile. */
+  let scheduled = false
+  let sweeping = false
+  let wantedSoon = false
 
   /** Takes a connection that should be live and runs nowhere: lease first, then the status again, then start. */
   function takeOver(ref: ConnectionRef): Promise<void> {
@@ -42,6 +48,10 @@ export function createSessionResumer(
         const stored = await findStoredSession(deps.db, ref)
         if (!stored || !RESUMABLE_STATUSES.includes(stored.status)) return
         await sessions.start(ref)
+        // The instance that ran it before may have died after storing messages (or changing tickets)
+        // of this connection and before publishing their frames, which then reach no socket and no
+        // replay: the company's clients reload their lists (modules/whatsapp/session-realtime.ts).
+        await deps.bus.emit('whatsapp.session_adopted', { companyId: ref.companyId, whatsappId: ref.whatsappId })
       } catch (error) {
         logger.warn('whatsapp session could not resume', { ...ref, error })
         // A failed connect is recorded by start; a provider without an adapter here (the simulator
@@ -59,6 +69,8 @@ export function createSessionResumer(
     const rows = await findResumableSessions(deps.db)
     const owners = await ownership.ownersOf(rows.map((row) => row.whatsappId))
     directory.refresh(rows, owners, readFrom)
+    // A web instance only keeps its directory fresh: it runs no session.
+    if (!cluster.hostsSessions) return 0
     const orphans = rows.filter((row) => {
       const owner = owners.get(row.whatsappId)
       return (owner === undefined || owner === me) && !live.has(row.whatsappId)
@@ -73,25 +85,45 @@ export function createSessionResumer(
     return orphans.length
   }
 
-  function scheduleAdoption(): void {
-    if (runtime.closed || !ownership.shared || adoptTimer) return
+  const soonMs = () => 50 + Math.floor(Math.random() * 200)
+
+  function scheduleAdoption(delayMs = options.adoptIntervalMs): void {
+    if (runtime.closed || !ownership.shared || adoptTimer || sweeping) return
+    scheduled = true
     adoptTimer = setTimeout(async () => {
+      adoptTimer = undefined
+      sweeping = true
       try {
         const adopted = await sweep()
         if (adopted > 0) logger.info('whatsapp sessions adopted', { count: adopted, instanceId: me })
       } catch (error) {
         logger.warn('whatsapp session adoption sweep failed', { error })
       } finally {
-        adoptTimer = undefined
-        scheduleAdoption()
+        sweeping = false
+        const soon = wantedSoon
+        wantedSoon = false
+        scheduleAdoption(soon ? soonMs() : options.adoptIntervalMs)
       }
-    }, options.adoptIntervalMs)
+    }, delayMs)
     adoptTimer.unref?.()
   }
 
   return {
     sweep,
-    scheduleAdoption,
+    scheduleAdoption: () => scheduleAdoption(),
+    sweepSoon() {
+      if (runtime.closed || !cluster.hostsSessions || !scheduled) return
+      // A sweep in progress may have read the lease still held: one more follows it.
+      if (sweeping) {
+        wantedSoon = true
+        return
+      }
+      // The pending sweep is brought forward, with a little jitter so that the hosts do not all query
+      // at once (the lease picks one of them anyway).
+      if (adoptTimer) clearTimeout(adoptTimer)
+      adoptTimer = undefined
+      scheduleAdoption(soonMs())
+    },
     stop() {
       if (adoptTimer) clearTimeout(adoptTimer)
     },

@@ -5,6 +5,11 @@
 //   request   ${prefix}wa-rpc:${ownerInstanceId}        { id, from, body } or { id, from, bodyKey }
 //   reply     ${prefix}wa-rpc-reply:${callerInstanceId}  { id, ok, result | error }
 //   announce  ${prefix}wa-sessions                      { from, whatsappId, companyId, status }
+//   host      ${prefix}wa-host:${instanceId}              (subscribed only; never published to)
+//
+// An instance that runs sessions (role worker or all) subscribes to its own `wa-host` channel: Redis
+// drops the subscription with the connection, so PUBSUB CHANNELS lists exactly the live hosts, and a
+// web instance (which runs none) hands a session to start to one of them. No heartbeat to expire.
 //
 // Large bodies (a video to send, as base64) do not travel through pub/sub, whose output buffers are
 // small: they are parked in a short-lived key and the message carries the key.
@@ -25,6 +30,8 @@ export interface SessionLink {
   /** Tells every other instance; resolves once published (never rejects: a lost announcement is refreshed by the next sweep). */
   announce(announcement: SessionAnnouncement): Promise<void>
   onAnnouncement(handler: (announcement: SessionAnnouncement, from: string) => void): () => void
+  /** The instances that run sessions (role worker or all) and are connected now. */
+  hosts(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -84,7 +91,14 @@ export type RedisLinkOptions = {
   timeoutMs: number
   /** Bodies above this size (characters of JSON) are parked in a key. */
   inlineLimit?: number
+  /** Whether this instance runs sessions: it is then listed by hosts(). */
+  hostsSessions?: boolean
   logger?: Logger
+}
+
+/** A Redis glob matching the text literally (a prefix may hold *, ?, [ or \\). */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`)
 }
 
 export type RedisSessionLink = SessionLink & {
@@ -99,6 +113,7 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
   const requestChannel = (owner: string) => `${prefix}wa-rpc:${owner}`
   const replyChannel = (caller: string) => `${prefix}wa-rpc-reply:${caller}`
   const announceChannel = `${prefix}wa-sessions`
+  const hostChannel = (host: string) => `${prefix}wa-host:${host}`
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>()
   const announcementHandlers = new Set<(announcement: SessionAnnouncement, from: string) => void>()
   let handler: ((request: unknown, from: string) => Promise<unknown>) | undefined
@@ -169,7 +184,9 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
     opened ??= (async () => {
       const connections = await options.open()
       connections.subscriber.on('message', (channel: string, raw: string) => onMessage(connections.commands, channel, raw))
-      await connections.subscriber.subscribe(requestChannel(instanceId), replyChannel(instanceId), announceChannel)
+      const channels = [requestChannel(instanceId), replyChannel(instanceId), announceChannel]
+      if (options.hostsSessions) channels.push(hostChannel(instanceId))
+      await connections.subscriber.subscribe(...channels)
       return connections
     })()
     return opened
@@ -226,6 +243,12 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
     onAnnouncement(listener) {
       announcementHandlers.add(listener)
       return () => announcementHandlers.delete(listener)
+    },
+
+    async hosts() {
+      const { commands } = await connect()
+      const channels = (await commands.pubsub('CHANNELS', `${globEscape(hostChannel(''))}*`)) as string[]
+      return channels.map((channel) => channel.slice(hostChannel('').length))
     },
 
     async close() {

@@ -10,6 +10,7 @@ import {
   later,
   phoneOf,
   journalSend,
+  reloadJournal,
   pushOutbox,
   resetSession,
   simulatedMessageId,
@@ -119,6 +120,9 @@ export function createSimulatorProviderFactory(options: SimulatorAdapterOptions)
 
       async connect(connectOptions) {
         resetSession(phone)
+        // Another instance may have run this connection since the journal was read (it died, or
+        // handed the session over): what it sent counts as sent here too.
+        if (network.journal) reloadJournal(network.journal)
         phone.handlers = handlers
         const { qrDelayMs, connectDelayMs } = network.timings
         // No OPENING report: the connection manager records OPENING itself before connecting.

@@ -88,6 +88,18 @@ export type JournalLine = { whatsappId: number; id: string; to: string; body: st
 export type OutboxJournal = { path: string; sent: Map<number, Map<string, JournalLine>> }
 
 function openJournal(path: string): OutboxJournal {
+  const journal: OutboxJournal = { path, sent: new Map() }
+  reloadJournal(journal)
+  return journal
+}
+
+/**
+ * Reads the journal file again. Instances sharing one journal (scaled out, as WhatsApp's side is one
+ * for all of them) learn there what the others sent since this one opened it: an instance adopting a
+ * connection whose owner died must know the sends the dead one made, or a retry would send again.
+ */
+export function reloadJournal(journal: OutboxJournal): void {
+  const { path } = journal
   const sent = new Map<number, Map<string, JournalLine>>()
   if (existsSync(path)) {
     for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -102,7 +114,7 @@ function openJournal(path: string): OutboxJournal {
       }
     }
   }
-  return { path, sent }
+  journal.sent = sent
 }
 
 /** Appends a send to the journal (synchronously: it is on disk before the send returns). */

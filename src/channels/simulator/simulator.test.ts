@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { ConnectionState, ProviderHandlers } from '../provider.ts'
 import { simulatedNumberExists } from './adapter.ts'
 import { mediaTypeOfMimetype, createSimulator } from './simulator.ts'
@@ -46,6 +49,27 @@ describe('the simulator adapter', () => {
     await provider.connect({ pairingPhone: '5511999990001' })
     await until(() => first.states.at(-1)!.status === 'CONNECTED')
     expect(first.states.at(-2)).toMatchObject({ status: 'PAIRING', pairingCode: expect.stringMatching(/^[0-9A-F]{8}$/) })
+  })
+
+  test('processes sharing an outbox journal: the one adopting a connection knows what the previous owner sent', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'zapdesk-simulator-journal-'))
+    try {
+      const outboxFile = join(directory, 'outbox.jsonl')
+      // Both "processes" open the journal first; then the first owner sends and dies.
+      const [dead, adopter] = [createSimulator({ outboxFile }), createSimulator({ outboxFile })]
+      for (const simulator of [dead, adopter]) simulator.configure(fast)
+      const owner = dead.factory({ whatsappId: 3, companyId: 7, handlers: recordingHandlers().handlers })
+      await owner.connect()
+      await until(() => dead.isConnected(3))
+      await owner.sendText({ to: '5511999990003', body: 'Oi', id: 'CAMPAIGN-1' })
+      const next = adopter.factory({ whatsappId: 3, companyId: 7, handlers: recordingHandlers().handlers })
+      await next.connect()
+      await until(() => adopter.isConnected(3))
+      expect(await next.findSent!('CAMPAIGN-1')).toEqual({ id: 'CAMPAIGN-1' })
+      expect(await next.findSent!('CAMPAIGN-2')).toBeUndefined()
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
   })
 
   test('a provider replaced by a newer one for the same connection can no longer send', async () => {

@@ -16,3 +16,13 @@ export function sealText(box: SecretBox, plain: string): string {
 export function openText(box: SecretBox, stored: string): string {
   return isSealed(stored) ? box.open(stored) : stored
 }
+
+const MASK = '****'
+/** Below this length the last 4 characters would give away too much of the secret: nothing is shown. */
+const SHORTEST_SHOWN = 12
+
+/** What leaves the server of a secret: "****" and its last 4 characters, enough to tell two apart. */
+export function maskSecret(plain: string): string {
+  if (plain.length === 0) return ''
+  return plain.length < SHORTEST_SHOWN ? MASK : `${MASK}${plain.slice(-4)}`
+}

@@ -11,13 +11,15 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function operationsRoutes(deps: CoreDeps, options: { ownedSessions: () => number }) {
+/** options.draining: the instance is stopping (SIGTERM): readiness fails first, so that proxies send nothing new. */
+export function operationsRoutes(deps: CoreDeps, options: { ownedSessions: () => number; draining?: () => boolean }) {
   const ready = readinessChecks(deps)
   return new Elysia({ name: 'operations' })
     .get('/health/live', () => ({ status: 'ok' as const }), { detail: { hide: true } })
     .get(
       '/health/ready',
       async ({ status }) => {
+        if (options.draining?.()) return status(503, { status: 'draining' as const, checks: {}, ownedSessions: options.ownedSessions() })
         const checks = await ready()
         const body = { status: checks.ok ? ('ok' as const) : ('failing' as const), checks: checks.results, ownedSessions: options.ownedSessions() }
         return checks.ok ? body : status(503, body)

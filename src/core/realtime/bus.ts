@@ -9,7 +9,8 @@ import { createReplayLog, parseEventId, REPLAY_FRAMES, REPLAY_MS, type Replay } 
 export type Audience =
   /** exceptSuper: a deactivated company's sockets close, its platform super users' stay. */
   | { kind: 'company'; exceptSuper?: boolean }
-  | { kind: 'admins' }
+  /** supervisors: supervisors too (alerts for those who watch the team). */
+  | { kind: 'admins'; supervisors?: boolean }
   | { kind: 'user'; userId: number; exceptSessionId?: string }
   /** A ticket's watchers: admins, its user, and agents of its queue (see ticket visibility). */
   | { kind: 'ticket'; ticketId: number; queueId: number | null; userId: number | null; status: string }
@@ -102,6 +103,16 @@ export function createInProcessRealtimeBus(): RealtimeBus {
  * message is lost for everyone, so the company is marked: once Redis answers again its clients are
  * told to resync. An instance whose subscription dropped tells its own clients the same.
  */
+/**
+ * XADD then PUBLISH of the message with its new id (the JSON's closing brace replaced by `,"id":"…"}`),
+ * atomically: Redis runs a script alone, so publishes follow the stream's order across instances.
+ */
+const APPEND_AND_PUBLISH = `
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '*', 'm', ARGV[2])
+redis.call('PUBLISH', ARGV[3], string.sub(ARGV[2], 1, -2) .. ',"id":"' .. id .. '"}')
+return id
+`
+
 export function createRedisRealtimeBus(redis: Redis, options: { channel: string; onError: (error: unknown) => void }): RealtimeBus {
   // A subscribed ioredis connection can do nothing else: it gets its own.
   const subscriber = redis.duplicate()
@@ -155,10 +166,12 @@ export function createRedisRealtimeBus(redis: Redis, options: { channel: string;
         redis.publish(options.channel, json).catch(options.onError)
         return
       }
+      // One script: the stream id and the publish in one step, so that every instance's subscribers
+      // get a company's messages in the stream's order. Two steps from two instances could publish
+      // out of order (B's later id before A's earlier one); a client that last saw A's then resumes
+      // from it and is replayed B's a second time.
       redis
-        .xadd(streamKey(message.companyId), 'MAXLEN', String(REPLAY_FRAMES), '*', 'm', json)
-        // The replies come back in the order the commands went: the publishes keep the stream's order.
-        .then((id) => redis.publish(options.channel, `${json.slice(0, -1)},"id":${JSON.stringify(id)}}`))
+        .eval(APPEND_AND_PUBLISH, 1, streamKey(message.companyId), String(REPLAY_FRAMES), json, options.channel)
         .catch((error: unknown) => markGap(message.companyId, error))
     },
     subscribe(handler) {

@@ -8,7 +8,7 @@ const visibility = {
 }
 
 function caller(userId: number): Caller {
-  return { userId, companyId: 7, profile: 'admin', super: false, name: 'x', sessionId: `s${userId}`, features: {} as Caller['features'], subscription: 'active', dueDate: null }
+  return { userId, companyId: 7, profile: 'admin', super: false, name: 'x', sessionId: `s${userId}`, features: {} as Caller['features'], subscription: 'active', payOnly: false, dueDate: null }
 }
 
 function peer(encode?: FrameEncoder) {

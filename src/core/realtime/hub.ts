@@ -3,7 +3,7 @@
 import type { Caller } from '../tenant.ts'
 import { isPlatformAudience, RESYNC_CHANNEL, type Audience, type RealtimeMessage } from './bus.ts'
 import { parseEventId, type Replay } from './replay.ts'
-import { isAdmin } from '../../contracts/roles.ts'
+import { isAdmin, isSupervisorOrAdmin } from '../../contracts/roles.ts'
 
 /** What the hub itself reads of a socket's user: the admins and super audiences. */
 export type SocketViewer = { profile: string; super: boolean }
@@ -43,7 +43,12 @@ export type ConnectedSocket<Viewer extends SocketViewer = SocketViewer> = Viewer
   peer: SocketPeer
   /** Rooms the client joined: 'notification', 'status:open', 'ticket:42', ... */
   rooms: Set<string>
+  /** A pay-only session (an overdue company's admin signed in to pay) hears only these channels. */
+  onlyChannels?: ReadonlySet<string>
 }
+
+/** What a pay-only session may hear: the payment's confirmation (CONCLUIDA). */
+export const PAY_ONLY_CHANNELS: ReadonlySet<string> = new Set(['payment'])
 
 export function channelName(companyId: number, channel: string): string {
   return `company-${companyId}-${channel}`
@@ -74,7 +79,7 @@ function audienceAllows<Viewer extends SocketViewer>(socket: ConnectedSocket<Vie
     case 'company':
       return !(audience.exceptSuper && socket.super)
     case 'admins':
-      return isAdmin(socket)
+      return audience.supervisors ? isSupervisorOrAdmin(socket) : isAdmin(socket)
     case 'user':
       return socket.userId === audience.userId && socket.sessionId !== audience.exceptSessionId
     case 'ticket':
@@ -111,6 +116,7 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
     const viewer = await this.visibility.loadViewer(caller.companyId, caller.userId)
     if (!viewer) return undefined
     const socket: ConnectedSocket<Viewer> = { ...viewer, id, companyId: caller.companyId, userId: caller.userId, sessionId: caller.sessionId, peer, rooms: new Set() }
+    if (caller.payOnly) socket.onlyChannels = PAY_ONLY_CHANNELS
     if (options.resume) this.beginResume(socket)
     let sockets = this.byCompany.get(caller.companyId)
     if (!sockets) {
@@ -148,6 +154,22 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
       // The viewer's own fields only: the socket keeps who it is (id, user, session, rooms).
       else Object.assign(socket, viewer, { userId })
     }
+  }
+
+  /**
+   * Closes every socket of this instance (a graceful stop: 1012 "service restart"), after what waits
+   * for them is sent. Our web client reconnects at once on 1012, to another instance behind the proxy.
+   */
+  closeAll(code: number, reason: string): number {
+    this.flush()
+    let closed = 0
+    for (const sockets of this.byCompany.values()) {
+      for (const socket of sockets.values()) {
+        socket.peer.close(code, reason)
+        closed += 1
+      }
+    }
+    return closed
   }
 
   count(companyId?: number): number {
@@ -204,6 +226,8 @@ export class RealtimeHub<Viewer extends SocketViewer = SocketViewer> {
 
   private matches(socket: ConnectedSocket<Viewer>, message: RealtimeMessage): boolean {
     if (!audienceAllows(socket, message.audience, this.visibility)) return false
+    // A session's end (closeOnly, closeAfter) reaches every socket of it, pay-only ones too.
+    if (socket.onlyChannels && !message.closeOnly && !message.closeAfter && !socket.onlyChannels.has(message.channel)) return false
     return !message.rooms || message.rooms.some((room) => socket.rooms.has(room))
   }
 

@@ -10,6 +10,14 @@ import { applyRoomEvent, createUserStatusWriter } from './client-events.ts'
 
 /** §9: the client pings every 18 s; a socket silent for twice that is gone. */
 const IDLE_TIMEOUT_SECONDS = 36
+/**
+ * A resuming client joins its rooms again right after the socket opens (web/api/socket.ts sends its
+ * joins on open). What it missed is judged against its rooms, so the replay waits until the joins
+ * went quiet for this long (its live frames are held meanwhile: nothing is lost or reordered)...
+ */
+const RESUME_AFTER_JOINS_MS = 150
+/** ...and no longer than this after the socket opened. */
+const RESUME_AT_THE_LATEST_MS = 1_000
 
 function parseFrame(message: unknown): { event: string; data: unknown } | undefined {
   let value = message
@@ -39,6 +47,28 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
     })
     hub.endResume(socket, replay)
   }
+  // Resumes waiting for the client's joins (a replay judged before them would drop the frames of
+  // rooms the client was about to join again: seen in the failover test, an agent that reconnected
+  // while another instance replayed its spool missed those messages).
+  const pendingResumes = new Map<string, { socket: ConnectedSocket; lastEventId: string; latest: number; timer: ReturnType<typeof setTimeout> }>()
+  const runPendingResume = (id: string) => {
+    const pending = pendingResumes.get(id)
+    if (!pending) return
+    pendingResumes.delete(id)
+    clearTimeout(pending.timer)
+    void resume(pending.socket, pending.lastEventId)
+  }
+  const deferResume = (id: string, socket: ConnectedSocket, lastEventId: string) => {
+    const latest = Date.now() + RESUME_AT_THE_LATEST_MS
+    pendingResumes.set(id, { socket, lastEventId, latest, timer: setTimeout(() => runPendingResume(id), RESUME_AFTER_JOINS_MS) })
+  }
+  /** A join arrived: the replay waits a little longer for the next one, never past its latest moment. */
+  const joinedWhileResuming = (id: string) => {
+    const pending = pendingResumes.get(id)
+    if (!pending) return
+    clearTimeout(pending.timer)
+    pending.timer = setTimeout(() => runPendingResume(id), Math.max(0, Math.min(RESUME_AFTER_JOINS_MS, pending.latest - Date.now())))
+  }
   return new Elysia().use(tenant(deps)).ws('/ws', {
     socketAuth: true,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
@@ -62,7 +92,7 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
         if (!socket) ws.close(4001, 'unknown user')
         else {
           ws.send(JSON.stringify({ event: 'ready', data: { userId: socket.userId, companyId: socket.companyId } }))
-          if (lastEventId !== undefined) void resume(socket, lastEventId)
+          if (lastEventId !== undefined) deferResume(ws.id, socket, lastEventId)
         }
       } catch (error) {
         // The database was unreachable (or the server is stopping): the client reconnects later.
@@ -102,10 +132,13 @@ export const realtimeRoutes = (deps: CoreDeps, hub: RealtimeHub) => {
       }
       if (applyRoomEvent(socket, frame.event, frame.data) !== 'applied') {
         ws.send(JSON.stringify({ event: 'error', data: { error: 'ERR_VALIDATION', event: frame.event } }))
-      }
+      } else joinedWhileResuming(ws.id)
     },
     async close(ws) {
       meters.delete(ws.id)
+      const pending = pendingResumes.get(ws.id)
+      if (pending) clearTimeout(pending.timer)
+      pendingResumes.delete(ws.id)
       await registrations.get(ws.id)
       hub.remove(ws.data.caller.companyId, ws.id)
     },

@@ -129,7 +129,7 @@ export const socketIoRoutes = (deps: CoreDeps, hub: RealtimeHub, options: Socket
     try {
       // Exactly /ws's check: a bad or expired token, an inactive or blocked company is refused.
       const caller = await authenticate(deps, tokenOfAuth(packet.data) ?? queryToken)
-      assertSubscription(caller, true)
+      if (!caller.payOnly) assertSubscription(caller, true)
       if (session.state !== 'connecting') return
       const socket = await hub.add(transport.id, caller, peerOf(transport))
       if (!socket) throw new AppError('ERR_UNAUTHORIZED')

@@ -15,7 +15,20 @@ import { findTicketView } from '../tickets/view.ts'
 import type { TicketRow } from '../tickets/ticket-row.ts'
 import { buildChatMessages, type HistoryMessage } from './history.ts'
 import { askModel, transcribe, type ModelReply } from './model-client.ts'
-import { claimAnswer, findInboundMessage, findTicketHistory, finishAnswer, handOffTicket, queueExists, type AnswerScope, type InboundMessage } from './queries.ts'
+import {
+  claimAnswer,
+  findInboundMessage,
+  findTicketHistory,
+  finishAnswer,
+  handOffTicket,
+  queueExists,
+  repliedAfter,
+  type AnswerClaim,
+  type AnswerRecord,
+  type AnswerScope,
+  type InboundMessage,
+  type StaleAnswer,
+} from './queries.ts'
 
 /** Runs the queue's own flow (greeting, options) on a ticket the prompt let go of after a failure. */
 export type QueueFallback = (scope: { companyId: number; ticketId: number }) => Promise<void>
@@ -62,6 +75,23 @@ async function runPrompt(context: AnswerContext, ticket: TicketRow, prompt: Prom
   return askModel(context.deps, prompt, buildChatMessages({ instructions: prompt.prompt, messages: history, maxMessages: prompt.maxMessages }))
 }
 
+/**
+ * How long a claim is its holder's: the model call and a transcription (each bounded by the client's
+ * timeout) and the sending. Past it the holder is taken for dead and the sweep takes over.
+ */
+export function answerLeaseMs(deps: Pick<Deps, 'config'>): number {
+  return 3 * deps.config.openai.timeoutMs + 60_000
+}
+
+/** A stale claim older than this is not retried with the model (the customer waited long enough): the queue takes over. */
+const RETRY_WITHIN_MS = 10 * 60_000
+
+/**
+ * When the queue's flow said nothing (no greeting, no options, no out-of-hours text), the customer
+ * still hears that a person will answer: the ticket waits, pending, in the queue, for the agents.
+ */
+export const handoffAcknowledgement = 'Recebemos sua mensagem. Um atendente vai responder assim que possível.'
+
 export async function answerInbound(context: AnswerContext, scope: AnswerScope): Promise<void> {
   const { deps } = context
   let message = await findInboundMessage(deps.db, scope)
@@ -73,16 +103,67 @@ export async function answerInbound(context: AnswerContext, scope: AnswerScope):
     message = (await findInboundMessage(deps.db, scope)) ?? message
   }
   const ticket = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: scope.ticketId })
-  const answerId = await claimAnswer(deps.db, { ...scope, promptId: ticket?.promptId ?? null, now: deps.now() })
-  if (answerId === undefined) return
-  const finish = (record: Parameters<typeof finishAnswer>[2]) => finishAnswer(deps.db, { companyId: scope.companyId, answerId, now: deps.now() }, record)
+  const now = deps.now()
+  const claim = await claimAnswer(deps.db, { ...scope, promptId: ticket?.promptId ?? null, now, leaseUntil: new Date(now.getTime() + answerLeaseMs(deps)) })
+  if (claim === undefined) return
+  await answerClaimed(context, scope, claim, message, ticket)
+}
+
+/**
+ * A claim whose holder died (the sweep took it over, jobs/ai-answers.ts): the model is asked again
+ * once, while the message is recent; else, or when that retry died too, the queue's flow answers.
+ */
+export async function recoverStaleAnswer(context: AnswerContext, stale: StaleAnswer): Promise<void> {
+  const { deps } = context
+  const scope = { companyId: stale.companyId, ticketId: stale.ticketId, messageId: stale.messageId }
+  const message = await findInboundMessage(deps.db, scope)
+  const ticket = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: scope.ticketId })
+  const retry = stale.claim <= 2 && deps.now().getTime() - stale.createdAt.getTime() < RETRY_WITHIN_MS
+  deps.logger.warn('an AI answer was left running by a process that stopped', { ...scope, claim: stale.claim, retry })
+  if (retry && message && !message.fromMe && message.ticketId === scope.ticketId) return answerClaimed(context, scope, { answerId: stale.answerId, claim: stale.claim }, message, ticket)
+  const finished = await finishAnswer(deps.db, { companyId: scope.companyId, now: deps.now(), answerId: stale.answerId, claim: stale.claim }, { outcome: 'failed', detail: 'the process answering it stopped' })
+  if (!finished || !ticket || ticket.status !== 'pending' || ticket.userId !== null || ticket.promptId === null) return
+  let prompt: Prompt | undefined
+  try {
+    prompt = await showPrompt(deps, { companyId: scope.companyId, promptId: ticket.promptId })
+  } catch {
+    prompt = undefined
+  }
+  await fallBackToQueue(context, scope, ticket, prompt, 'the process answering it stopped')
+}
+
+/** The prompt could not answer: the ticket waits in the queue for a person, and the queue's flow (or the acknowledgement) answers. */
+async function fallBackToQueue(context: AnswerContext, scope: AnswerScope, ticket: TicketRow, prompt: Prompt | undefined, reason: string): Promise<void> {
+  const { deps } = context
+  const queueId = prompt ? await handOffQueueOf(deps, ticket, prompt) : ticket.queueId
+  if (!(await handOffTicket(deps.db, scope, { queueId, reason: `The AI assistant could not answer (${reason})`, now: deps.now() }))) return
+  await tellTicketChanged(deps, ticket)
+  try {
+    await context.fallback({ companyId: scope.companyId, ticketId: ticket.id })
+  } catch (error) {
+    deps.logger.error('the queue flow after an AI failure failed', { companyId: scope.companyId, ticketId: ticket.id, error: reasonOf(error) })
+  }
+  // Nothing went out (a queue with neither greeting nor options, or no queue): never silence.
+  if (!(await repliedAfter(deps.db, scope))) {
+    await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: handoffAcknowledgement, userId: null })
+  }
+}
+
+async function answerClaimed(context: AnswerContext, scope: AnswerScope, claim: AnswerClaim, message: InboundMessage, ticket: TicketRow | undefined): Promise<void> {
+  const { deps } = context
+  /** False when the claim was taken over meanwhile (this holder was taken for dead): it then sends nothing. */
+  const finish = (record: AnswerRecord) => finishAnswer(deps.db, { companyId: scope.companyId, now: deps.now(), ...claim }, record)
   // Someone took the customer meanwhile (an agent accepted, the ticket closed): the prompt keeps quiet.
-  if (!ticket || ticket.status !== 'pending' || ticket.userId !== null || ticket.promptId === null) return finish({ outcome: 'skipped', detail: 'the ticket is no longer the prompt’s' })
+  if (!ticket || ticket.status !== 'pending' || ticket.userId !== null || ticket.promptId === null) {
+    await finish({ outcome: 'skipped', detail: 'the ticket is no longer the prompt’s' })
+    return
+  }
   let prompt: Prompt
   try {
     prompt = await showPrompt(deps, { companyId: scope.companyId, promptId: ticket.promptId })
   } catch {
-    return finish({ outcome: 'skipped', detail: 'the prompt was deleted' })
+    await finish({ outcome: 'skipped', detail: 'the prompt was deleted' })
+    return
   }
   let reply: ModelReply
   try {
@@ -90,16 +171,12 @@ export async function answerInbound(context: AnswerContext, scope: AnswerScope):
   } catch (error) {
     const reason = reasonOf(error)
     deps.logger.warn('the AI prompt did not answer: the queue takes over', { companyId: scope.companyId, ticketId: ticket.id, promptId: prompt.id, reason })
-    await finish({ outcome: 'failed', detail: reason })
-    if (await handOffTicket(deps.db, scope, { queueId: await handOffQueueOf(deps, ticket, prompt), reason: `The AI assistant could not answer (${reason})`, now: deps.now() })) {
-      await tellTicketChanged(deps, ticket)
-      await context.fallback({ companyId: scope.companyId, ticketId: ticket.id })
-    }
+    if (await finish({ outcome: 'failed', detail: reason })) await fallBackToQueue(context, scope, ticket, prompt, reason)
     return
   }
   const usage = { promptTokens: reply.usage.promptTokens, completionTokens: reply.usage.completionTokens }
   if (reply.kind === 'handoff') {
-    await finish({ outcome: 'handoff', detail: reply.reason, ...usage })
+    if (!(await finish({ outcome: 'handoff', detail: reply.reason, ...usage }))) return
     if (!(await handOffTicket(deps.db, scope, { queueId: await handOffQueueOf(deps, ticket, prompt), reason: reply.reason, now: deps.now() }))) return
     await tellTicketChanged(deps, ticket)
     // What the model said with its call ("I'll get you someone") still reaches the customer.
@@ -108,10 +185,10 @@ export async function answerInbound(context: AnswerContext, scope: AnswerScope):
   }
   // An agent may have accepted the ticket while the model was thinking: the answer is then not sent
   // (its tokens still count).
-  const now = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: ticket.id })
-  if (!now || now.status !== 'pending' || now.userId !== null || now.promptId === null) {
-    return finish({ outcome: 'skipped', detail: 'someone took the ticket while the model answered', ...usage })
+  const current = await findTicketRow(deps.db, { companyId: scope.companyId, ticketId: ticket.id })
+  if (!current || current.status !== 'pending' || current.userId !== null || current.promptId === null) {
+    await finish({ outcome: 'skipped', detail: 'someone took the ticket while the model answered', ...usage })
+    return
   }
-  await finish({ outcome: 'answered', ...usage })
-  await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
+  if (await finish({ outcome: 'answered', ...usage })) await sendAutomaticText(deps, context.registry, { companyId: scope.companyId, ticketId: ticket.id, body: reply.text, userId: null })
 }

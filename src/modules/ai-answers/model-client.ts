@@ -2,7 +2,7 @@
 // prompt's base URL or OPENAI_BASE_URL (a self-hosted model works the same). Every request goes through
 // the outbound client (SSRF guard, deadline, size cap); the package's own retries are off, a failure
 // goes to the caller, which falls back to the queue's flow (answer.ts).
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { Deps } from '../deps.ts'
 import { outboundFetch } from '../../core/http/outbound-fetch.ts'
 import { HANDOFF_TOOL, handoffTool, type ChatMessage } from './history.ts'
@@ -24,8 +24,13 @@ export class ModelReplyError extends Error {
 /** Transcripts are short: a voice note's file may be large, its answer is not. */
 const TRANSCRIPT_MAX_BYTES = 256 * 1024
 
-function clientFor(deps: Pick<Deps, 'outbound' | 'config'>, prompt: ModelPrompt, options: { maxResponseBytes?: number } = {}): OpenAI {
+/**
+ * The openai package (some 240 modules, about 14 MB of resident memory once loaded) is loaded on the
+ * first call, not at start: most installations never call a model (bench/idle-memory.ts).
+ */
+async function clientFor(deps: Pick<Deps, 'outbound' | 'config'>, prompt: ModelPrompt, options: { maxResponseBytes?: number } = {}): Promise<OpenAI> {
   const { timeoutMs } = deps.config.openai
+  const { default: OpenAI } = await import('openai')
   return new OpenAI({
     apiKey: prompt.apiKey,
     baseURL: prompt.baseUrl ?? deps.config.openai.baseUrl,
@@ -46,7 +51,7 @@ function reasonOf(rawArguments: string): string {
 }
 
 export async function askModel(deps: Pick<Deps, 'outbound' | 'config'>, prompt: ModelPrompt, messages: ChatMessage[]): Promise<ModelReply> {
-  const completion = await clientFor(deps, prompt).chat.completions.create({
+  const completion = await (await clientFor(deps, prompt)).chat.completions.create({
     model: prompt.model,
     messages,
     max_tokens: prompt.maxTokens,
@@ -65,6 +70,6 @@ export async function askModel(deps: Pick<Deps, 'outbound' | 'config'>, prompt: 
 
 /** A voice note as text (POST /audio/transcriptions of the same API). */
 export async function transcribe(deps: Pick<Deps, 'outbound' | 'config'>, prompt: ModelPrompt, file: File): Promise<string> {
-  const result = await clientFor(deps, prompt, { maxResponseBytes: TRANSCRIPT_MAX_BYTES }).audio.transcriptions.create({ file, model: 'whisper-1' })
+  const result = await (await clientFor(deps, prompt, { maxResponseBytes: TRANSCRIPT_MAX_BYTES })).audio.transcriptions.create({ file, model: 'whisper-1' })
   return result.text.trim()
 }

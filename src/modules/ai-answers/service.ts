@@ -9,10 +9,10 @@ import type { ConnectionRegistry } from '../../channels/provider.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Deps } from '../deps.ts'
 import { showPrompt } from '../prompts/service.ts'
-import { answerInbound, type QueueFallback } from './answer.ts'
+import { answerInbound, answerLeaseMs, recoverStaleAnswer, type QueueFallback } from './answer.ts'
 import { buildChatMessages } from './history.ts'
 import { askModel } from './model-client.ts'
-import { findAiUsage, recordTryTurn, type AiUsage } from './queries.ts'
+import { findAiUsage, reclaimStaleAnswers, recordTryTurn, type AiUsage } from './queries.ts'
 
 export type { QueueFallback } from './answer.ts'
 export type { AiUsage } from './queries.ts'
@@ -40,6 +40,7 @@ export function startAiAnswers(deps: Deps, registry: ConnectionRegistry, options
     handle: (payload) => answerInbound({ deps, registry, fallback: options.fallback }, payload),
   }
   queue.register(job)
+  answerContexts.set(deps.db, { deps, registry, fallback: options.fallback })
   return {
     async take(input) {
       if (input.ticketPromptId !== input.promptId) {
@@ -51,6 +52,33 @@ export function startAiAnswers(deps: Deps, registry: ConnectionRegistry, options
       await queue.enqueue(job, { companyId: input.companyId, ticketId: input.ticketId, messageId: input.messageId }, { jobId: `ai-answer-${input.companyId}-${input.messageId}` })
     },
   }
+}
+
+/**
+ * What the sweep needs to answer or fall back: the registry and the queue's flow the app wired
+ * (startAiAnswers), by database, so the jobs side (jobs/ai-answers.ts) reaches it without the chatbot.
+ */
+const answerContexts = new WeakMap<object, { deps: Deps; registry: ConnectionRegistry; fallback: QueueFallback }>()
+
+/**
+ * Claims left 'running' past their lease (the process answering died): each is taken over once
+ * (a new claim number) and retried with the model or handed to the queue's flow (answer.ts
+ * recoverStaleAnswer). Returns how many were taken over; none when this process answers nobody.
+ */
+export async function sweepStaleAnswers(deps: Deps, options: { limit?: number } = {}): Promise<number> {
+  const context = answerContexts.get(deps.db)
+  if (!context) return 0
+  const now = deps.now()
+  const stale = await reclaimStaleAnswers(deps.db, { now, leaseUntil: new Date(now.getTime() + answerLeaseMs(deps)), limit: options.limit ?? 50 })
+  for (const answer of stale) {
+    try {
+      await recoverStaleAnswer(context, answer)
+    } catch (error) {
+      // Its claim expires again: the next sweep takes it (and falls back, the retry having been spent).
+      deps.logger.error('a stale AI answer could not be recovered', { companyId: answer.companyId, ticketId: answer.ticketId, messageId: answer.messageId, error })
+    }
+  }
+  return stale.length
 }
 
 export type TryTurn = { fromMe: boolean; body: string }

@@ -24,7 +24,7 @@ export const authRoutes = (deps: Deps) => {
         const ip = clientIp(request, server, deps.config.trustProxy)
         const signedIn = await login(deps, { ...body, ip, userAgent: request.headers.get('user-agent') ?? '' })
         cookie[REFRESH_COOKIE]!.set({ ...cookieOptions, value: signedIn.refreshToken, maxAge: deps.config.refreshTokenDays * 86_400 })
-        return { token: signedIn.token, user: signedIn.user }
+        return { token: signedIn.token, user: signedIn.user, payOnly: signedIn.payOnly }
       },
       { body: LoginBody, response: SignedInResponse, detail: { summary: 'Sign in; sets the refresh cookie' } },
     )
@@ -33,7 +33,7 @@ export const authRoutes = (deps: Deps) => {
       async ({ cookie }) => {
         const signedIn = await refresh(deps, { refreshToken: cookie[REFRESH_COOKIE]?.value as string | undefined })
         cookie[REFRESH_COOKIE]!.set({ ...cookieOptions, value: signedIn.refreshToken, maxAge: deps.config.refreshTokenDays * 86_400 })
-        return { token: signedIn.token, user: signedIn.user }
+        return { token: signedIn.token, user: signedIn.user, payOnly: signedIn.payOnly }
       },
       { response: SignedInResponse, detail: { summary: 'New access token from the refresh cookie (rotated)' } },
     )

@@ -4,20 +4,26 @@ import type { Executor } from '../../../db/client.ts'
 import { companies, sessions, users } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
-import { assertSubscriptionUsable } from '../../core/subscription.ts'
+import { assertSubscriptionUsable, subscriptionGraceDays, subscriptionState } from '../../core/subscription.ts'
 import { assertBackoffPassed, assertWithinRateLimit, type BackoffPolicy } from '../../core/rate-limit.ts'
 import { newRefreshSecret, parseRefreshToken, secretMatches, successorRefreshSecret } from '../../core/tokens.ts'
 import { findPublicUser, findUserByEmail } from '../users/service.ts'
 import { assertSecondFactorPassed } from './two-factor-sign-in.ts'
 
-export type SignedIn = { token: string; refreshToken: string; user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>> }
+export type SignedIn = {
+  token: string
+  refreshToken: string
+  user: NonNullable<Awaited<ReturnType<typeof findPublicUser>>>
+  /** The session reaches only what paying needs until the company is renewed (see signInScope). */
+  payOnly: boolean
+}
 
 /** Today as YYYY-MM-DD in UTC: a due date is valid through its whole day. */
 export function todayIso(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 
-async function issueTokens(deps: Deps, session: { id: string; secret: string }, user: { id: number; companyId: number; tokenVersion: number }): Promise<Omit<SignedIn, 'user'>> {
+async function issueTokens(deps: Deps, session: { id: string; secret: string }, user: { id: number; companyId: number; tokenVersion: number }): Promise<Pick<SignedIn, 'token' | 'refreshToken'>> {
   const token = await deps.tokens.signAccess({ userId: user.id, companyId: user.companyId, sessionId: session.id, tokenVersion: user.tokenVersion })
   return { token, refreshToken: `${session.id}.${session.secret}` }
 }
@@ -45,23 +51,56 @@ export async function login(deps: Deps, input: { email: string; password: string
     await deps.rateLimiter.recordFailure(pairKey, LOGIN_BACKOFF)
     throw new AppError('ERR_INVALID_CREDENTIALS')
   }
-  const [company] = await deps.db.select().from(companies).where(eq(companies.id, user.companyId)).limit(1)
-  if (!company) throw new AppError('ERR_INVALID_CREDENTIALS')
-  if (!user.super) {
-    if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE')
-    if (company.dueDate && company.dueDate < todayIso(deps.now())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate })
-  }
+  await upgradeLegacyHash(deps, user, input.password)
+  await signInScope(deps, user)
   // A user with a second factor (or required to enrol one) gets a challenge instead of a session.
   await assertSecondFactorPassed(deps, user)
   return openSession(deps, user, input)
 }
 
+/**
+ * Whether this user may sign in, and to what. Sign-in stops at the company's due date (§4), except
+ * for its admins: they get a pay-only session (sessions.payOnly), which reaches what paying needs
+ * (the routes marked whenExpired: invoices, subscription, checkout, /auth/me; the `payment` channel;
+ * logout) until the company is renewed, then everything (core/tenant.ts reads it on each request).
+ * Agents stay out (ERR_SUBSCRIPTION_EXPIRED with the date, as before).
+ */
+export async function signInScope(deps: Deps, user: { companyId: number; profile: string; super: boolean }): Promise<{ payOnly: boolean }> {
+  const [company] = await deps.db.select({ status: companies.status, dueDate: companies.dueDate }).from(companies).where(eq(companies.id, user.companyId)).limit(1)
+  if (!company) throw new AppError('ERR_INVALID_CREDENTIALS')
+  if (user.super) return { payOnly: false }
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE')
+  if (!company.dueDate || company.dueDate >= todayIso(deps.now())) return { payOnly: false }
+  if (user.profile !== 'admin') throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate })
+  return { payOnly: true }
+}
+
+/** A pay-only session stays so while its company's due date is past (a renewal opens everything). */
+async function isPayOnlyNow(deps: Deps, session: { payOnly: boolean; companyId: number }): Promise<boolean> {
+  if (!session.payOnly) return false
+  const [company] = await deps.db.select({ dueDate: companies.dueDate }).from(companies).where(eq(companies.id, session.companyId)).limit(1)
+  return subscriptionState(company?.dueDate ?? null, deps.now(), await subscriptionGraceDays(deps)) !== 'active'
+}
+
+/**
+ * Users imported from Whaticket keep its bcrypt hashes (Bun.password.verify reads them); on the first
+ * right password the hash is replaced with ours. Only if it is still the one verified: a password
+ * changed meanwhile is not overwritten.
+ */
+async function upgradeLegacyHash(deps: Deps, user: { id: number; passwordHash: string }, password: string): Promise<void> {
+  if (!/^\$2[aby]\$/.test(user.passwordHash)) return
+  const passwordHash = await Bun.password.hash(password)
+  await deps.db.update(users).set({ passwordHash }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+}
+
 /** The session of a user whose credentials (password, and second factor when he has one) were checked. */
 export async function openSession(
   deps: Deps,
-  user: { id: number; companyId: number; email: string; tokenVersion: number },
+  user: { id: number; companyId: number; email: string; tokenVersion: number; profile: string; super: boolean },
   input: { ip: string; userAgent: string },
 ): Promise<SignedIn> {
+  // Checked again here: the second sign-in step opens its session through this too.
+  const { payOnly } = await signInScope(deps, user)
   const email = user.email.trim().toLowerCase()
   const { secret, hash } = newRefreshSecret()
   const expiresAt = new Date(deps.now().getTime() + deps.config.refreshTokenDays * 86_400_000)
@@ -70,7 +109,7 @@ export async function openSession(
     await revokeSessions(tx, { userId: user.id, now: deps.now() })
     const [created] = await tx
       .insert(sessions)
-      .values({ userId: user.id, companyId: user.companyId, refreshTokenHash: hash, expiresAt, ip: input.ip, userAgent: input.userAgent.slice(0, 300) })
+      .values({ userId: user.id, companyId: user.companyId, refreshTokenHash: hash, expiresAt, ip: input.ip, userAgent: input.userAgent.slice(0, 300), payOnly })
       .returning({ id: sessions.id })
     await tx.update(users).set({ online: true, lastSeenAt: deps.now() }).where(eq(users.id, user.id))
     return created!
@@ -80,7 +119,7 @@ export async function openSession(
   await deps.rateLimiter.reset(`login:pair:${email}|${input.ip}`)
   const tokens = await issueTokens(deps, { id: session.id, secret }, user)
   const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
-  return { ...tokens, user: publicUser! }
+  return { ...tokens, user: publicUser!, payOnly }
 }
 
 /**
@@ -112,12 +151,14 @@ async function rotateOnce(deps: Deps, parsed: { sessionId: string; secret: strin
   if (!session || session.revokedAt || session.expiresAt <= deps.now()) throw new AppError('ERR_UNAUTHORIZED')
   const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1)
   if (!user) throw new AppError('ERR_UNAUTHORIZED')
-  // A company blocked for an expired subscription gets no new access token (the session stays: a renewal revives it).
-  if (!user.super) await assertSubscriptionUsable(deps.db, user.companyId, deps.now(), deps.config.subscriptionGraceDays)
+  // A company blocked for an expired subscription gets no new access token (the session stays: a
+  // renewal revives it), except a pay-only session: it was opened to pay.
+  const payOnly = await isPayOnlyNow(deps, session)
+  if (!user.super && !payOnly) await assertSubscriptionUsable(deps.db, user.companyId, deps.now(), await subscriptionGraceDays(deps))
   const signedIn = async (secret: string): Promise<SignedIn> => {
     const tokens = await issueTokens(deps, { id: session.id, secret }, user)
     const publicUser = await findPublicUser(deps.db, { companyId: user.companyId, userId: user.id })
-    return { ...tokens, user: publicUser! }
+    return { ...tokens, user: publicUser!, payOnly }
   }
 
   if (secretMatches(parsed.secret, session.refreshTokenHash)) {

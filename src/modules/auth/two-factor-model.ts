@@ -17,7 +17,7 @@ export const ChallengeCodeBody = t.Object({
   code,
 })
 /** The normal sign-in answer; recoveryCodes only when this step also finished an enrolment. */
-export const SecondStepResponse = t.Object({ token: t.String(), user: PublicUser, recoveryCodes: t.Optional(t.Array(t.String())) })
+export const SecondStepResponse = t.Object({ token: t.String(), user: PublicUser, payOnly: t.Boolean(), recoveryCodes: t.Optional(t.Array(t.String())) })
 export const PolicyBody = t.Object({ required: t.Boolean({ error: 'required must be true or false' }) })
 export const PolicyResponse = t.Object({ required: t.Boolean() })
 export const TargetUserParams = t.Object({ id: t.Integer({ minimum: 1, error: 'id must be a positive integer' }) })

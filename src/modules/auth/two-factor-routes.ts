@@ -37,7 +37,7 @@ export const twoFactorRoutes = (deps: Deps) => {
         const passed = await completeSecondStep(deps, { ...body, ip })
         const signedIn = await openSession(deps, passed.user, { ip, userAgent: request.headers.get('user-agent') ?? '' })
         cookie[REFRESH_COOKIE]!.set({ ...cookieOptions, value: signedIn.refreshToken, maxAge: deps.config.refreshTokenDays * 86_400 })
-        return { token: signedIn.token, user: signedIn.user, ...(passed.recoveryCodes ? { recoveryCodes: passed.recoveryCodes } : {}) }
+        return { token: signedIn.token, user: signedIn.user, payOnly: signedIn.payOnly, ...(passed.recoveryCodes ? { recoveryCodes: passed.recoveryCodes } : {}) }
       },
       {
         body: ChallengeCodeBody,

@@ -1,5 +1,5 @@
 // Dunning: a reminder e-mail before an unpaid invoice's due date, on it, and after it (with the day
-// the company will be blocked: the grace rule of core/subscription.ts, SUBSCRIPTION_GRACE_DAYS). Each
+// the company will be blocked: the grace rule of core/subscription.ts, the super users' grace period). Each
 // kind is sent once per invoice, also with several instances running the cycle: the reminder row is
 // inserted first (ON CONFLICT DO NOTHING) and only the instance that inserted it sends. Only the kind
 // that applies today is sent: an invoice first seen long overdue gets the "after" one, not all three.
@@ -8,6 +8,7 @@ import { companies, invoiceReminders, invoices, users, type ReminderKind } from 
 import type { Deps } from '../deps.ts'
 import { todayIso } from '../auth/service.ts'
 import { addDays } from '../companies/service.ts'
+import { subscriptionGraceDays } from '../../core/subscription.ts'
 import { formatAmount, mailLanguageOf, reminderMail } from './reminder-templates.ts'
 
 /** Which reminder an unpaid invoice is owed today, if any. */
@@ -24,6 +25,7 @@ const ddmmyyyy = (isoDate: string) => isoDate.split('-').reverse().join('/')
 export async function sendInvoiceReminders(deps: Deps): Promise<number> {
   const today = todayIso(deps.now())
   const { reminderDaysBefore, reminderDaysAfter } = deps.config.billing
+  const graceDays = await subscriptionGraceDays(deps)
   // Unpaid invoices of active companies whose period is not covered yet (a super user's manual
   // renewal moves the company's due date past the invoice: no nagging then), due soon or past.
   const platformCompany = sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.super})`
@@ -61,7 +63,7 @@ export async function sendInvoiceReminders(deps: Deps): Promise<number> {
       companyName: invoice.companyName,
       amount: formatAmount(invoice.value, language),
       dueDate: ddmmyyyy(invoice.dueDate),
-      blockedOn: ddmmyyyy(addDays(invoice.dueDate, deps.config.subscriptionGraceDays + 1)),
+      blockedOn: ddmmyyyy(addDays(invoice.dueDate, graceDays + 1)),
       payUrl: `${deps.config.publicUrl}/financeiro`,
     })
     try {

@@ -2,6 +2,7 @@
 // webhook, and the super users' revenue view. Types come from these.
 import { t } from 'elysia'
 import { NO_CONTROL_CHARACTERS, PageQuery, positiveId } from '../../core/schemas.ts'
+import { MAX_GRACE_DAYS } from '../../core/subscription.ts'
 
 export { IdParams } from '../../core/schemas.ts'
 
@@ -111,4 +112,15 @@ export type RevenueReport = typeof RevenueReport.static
 export const RevenueQuery = t.Object({
   /** How many months back, this one included (default 12). */
   months: t.Optional(t.Integer({ minimum: 1, maximum: 60, title: 'months', error: 'months must be 1 to 60' })),
+})
+
+/** The grace period: days past the due date an unpaid company keeps working before it is blocked. */
+export const GracePeriod = t.Object({
+  graceDays: t.Integer({ description: 'the days in force: the super users\' setting, or the default' }),
+  defaultGraceDays: t.Integer({ description: 'SUBSCRIPTION_GRACE_DAYS, in force until super users set one' }),
+})
+export type GracePeriod = typeof GracePeriod.static
+
+export const GracePeriodBody = t.Object({
+  graceDays: t.Integer({ minimum: 0, maximum: MAX_GRACE_DAYS, error: `graceDays must be a whole number of days from 0 to ${MAX_GRACE_DAYS}` }),
 })

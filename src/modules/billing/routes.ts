@@ -3,7 +3,8 @@ import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { currentRequestContext } from '../../core/request-context.ts'
 import { startCheckout } from './checkout.ts'
-import { AsaasWebhookBody, CheckoutResponse, IdParams, Invoice, InvoicePage, InvoiceSearchQuery, RevenueQuery, RevenueReport, SubscriptionBody, SubscriptionSummary, WebhookAck } from './model.ts'
+import { AsaasWebhookBody, CheckoutResponse, GracePeriod, GracePeriodBody, IdParams, Invoice, InvoicePage, InvoiceSearchQuery, RevenueQuery, RevenueReport, SubscriptionBody, SubscriptionSummary, WebhookAck } from './model.ts'
+import { getGracePeriod, setGracePeriod } from './grace-period.ts'
 import { getRevenueReport } from './revenue.ts'
 import { getSubscription, listInvoices, showInvoice } from './service.ts'
 import { receiveAsaasWebhook } from './webhook.ts'
@@ -31,6 +32,17 @@ export const billingRoutes = (deps: Deps) =>
       query: RevenueQuery,
       response: RevenueReport,
       detail: { summary: "The platform's revenue per month of due date (paid, open, overdue) and the companies at risk (super users)" },
+    })
+    .get('/billing/grace-period', () => getGracePeriod(deps), {
+      auth: 'super',
+      response: GracePeriod,
+      detail: { summary: 'The grace period: days past its due date an unpaid company keeps working before it is blocked (super users)' },
+    })
+    .put('/billing/grace-period', ({ caller, body }) => setGracePeriod(deps, { graceDays: body.graceDays, userId: caller.userId }), {
+      auth: 'super',
+      body: GracePeriodBody,
+      response: GracePeriod,
+      detail: { summary: 'Set the grace period, 0 to 365 days; the blocking rule and the overdue reminder use it at once (super users)' },
     })
     .get('/subscription', ({ caller }) => getSubscription(deps, { companyId: caller.companyId }), {
       auth: payer,

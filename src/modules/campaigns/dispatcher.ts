@@ -5,15 +5,19 @@
 //  - each contact claimed before its send and confirmed after (delivery.ts explains the recovery);
 //  - the pacing's memory (how many were sent, when the last one left) is read back from the rows.
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
-import { campaignConnectionPauses, campaigns, campaignShipping, companies } from '../../../db/schema/index.ts'
+import { campaignConnectionPauses, campaigns, campaignShipping } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import { AppError } from '../../core/errors.ts'
 import { renderTemplate } from '../../core/templates/render.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 import type { Deps } from '../deps.ts'
 import { campaignDeliverTask, campaignMessageId, type CampaignFile, type CampaignParcel } from './delivery.ts'
 import { dailyCapFor, nextWindowOpening, startOfLocalDay, waitBeforeSendMs } from './pacing.ts'
 import { campaignConnectionIds, planShipping } from './planning.ts'
-import { findCampaign, findConnections, findFileListOptions, type CampaignRow } from './queries.ts'
+import { showFileList } from '../file-lists/service.ts'
+import { type CampaignRow } from './queries.ts'
+import { findConnectionStates } from '../whatsapp/service.ts'
+import { loadCampaign } from './records.ts'
 import { loadCampaignSettings, variablesOf, type CampaignSettings } from './settings.ts'
 import { toCampaign } from './view.ts'
 
@@ -33,6 +37,12 @@ export type DispatchResult = {
   outcome: 'finished' | 'stopped' | 'busy' | 'waiting'
   sent: number
   retryInMs?: number
+  /**
+   * The instant a long wait ends when it is a fixed one (the window's opening, the day's end, the next
+   * hour): the same for every run that finds the campaign so, which the job's wake-up id relies on.
+   * Counting it again from the clock after the run would move it by the run's last milliseconds.
+   */
+  retryAt?: Date
 }
 
 const DEFAULT_LEASE_MS = 30_000
@@ -55,7 +65,7 @@ export async function startIfDue(deps: Deps, scope: Scope): Promise<boolean> {
 }
 
 export async function announceCampaign(deps: Deps, scope: Scope): Promise<void> {
-  const row = await findCampaign(deps.db, scope)
+  const row = await loadCampaign(deps, scope)
   if (row) await deps.bus.emit('campaign.changed', { ...scope, action: 'update', campaign: toCampaign(deps, row) })
 }
 
@@ -125,6 +135,12 @@ function kindOf(mimetype: string): CampaignFile['kind'] {
   return 'document'
 }
 
+/** A file list deleted since the campaign named it: the message goes without files. */
+function noFileList(error: unknown): { options: [] } {
+  if (error instanceof AppError && error.code === 'ERR_NO_FILE_LIST_FOUND') return { options: [] }
+  throw error
+}
+
 async function fileOf(deps: Deps, path: string, name: string): Promise<CampaignFile> {
   const stored = await deps.storage.read(path)
   const mimetype = stored?.type || 'application/octet-stream'
@@ -134,7 +150,7 @@ async function fileOf(deps: Deps, path: string, name: string): Promise<CampaignF
 /** The campaign's media and file list, read once per run. */
 async function attachmentsOf(deps: Deps, campaign: CampaignRow): Promise<{ media?: CampaignFile; files: CampaignFile[] }> {
   const media = campaign.mediaPath && campaign.mediaName ? await fileOf(deps, campaign.mediaPath, campaign.mediaName) : undefined
-  const options = campaign.fileListId ? await findFileListOptions(deps.db, { companyId: campaign.companyId, fileListId: campaign.fileListId }) : []
+  const options = campaign.fileListId ? (await showFileList(deps, { companyId: campaign.companyId, fileListId: campaign.fileListId }).catch(noFileList)).options : []
   const files = await Promise.all(options.map((option) => fileOf(deps, option.path, option.name)))
   return { ...(media ? { media } : {}), files }
 }
@@ -179,21 +195,25 @@ type RunState = {
 
 async function loadRunState(deps: Deps, campaign: CampaignRow): Promise<RunState> {
   const settings = await loadCampaignSettings(deps.db, campaign.companyId)
-  const [company] = await deps.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, campaign.companyId)).limit(1)
   const ids = await campaignConnectionIds(deps, campaign)
-  const connections = await findConnections(deps.db, { companyId: campaign.companyId, ids })
-  return { campaign, settings, timezone: company?.timezone ?? 'UTC', connections, attachments: await attachmentsOf(deps, campaign) }
+  const connections = await findConnectionStates(deps.db, { companyId: campaign.companyId, ids })
+  return { campaign, settings, timezone: await findCompanyTimezone(deps.db, campaign.companyId), connections, attachments: await attachmentsOf(deps, campaign) }
 }
 
 type NextRow = { id: number; number: string; name: string; email: string; variant: number; whatsappId: number | null; attempts: number; ack: number }
 
+/** Pending rows read ahead per statement: each send then costs its claim and its confirmation only. */
+const PREFETCH_ROWS = 100
+
 /**
- * The first PENDING row after `afterId`. The keyset matters: every send updates its row, leaving dead
- * index entries behind under 'PENDING' until vacuum; scanning from the start each time would wade
- * through all of them (a slowdown that grows with the campaign), starting after the last one does not.
+ * The next PENDING rows after `afterId`, in id order. The keyset matters: every send updates its row,
+ * leaving dead index entries behind under 'PENDING' until vacuum; scanning from the start each time
+ * would wade through all of them (a slowdown that grows with the campaign), starting after the last
+ * one does not. Read ahead, a row may have changed since (opted out, claimed by a run that took over):
+ * the claim's own condition (still PENDING) is what counts.
  */
-async function nextPendingRow(deps: Deps, scope: Scope, afterId: number): Promise<NextRow | undefined> {
-  const [row] = await deps.db
+async function pendingRows(deps: Deps, scope: Scope, afterId: number): Promise<NextRow[]> {
+  return deps.db
     .select({
       id: campaignShipping.id,
       number: campaignShipping.number,
@@ -207,8 +227,7 @@ async function nextPendingRow(deps: Deps, scope: Scope, afterId: number): Promis
     .from(campaignShipping)
     .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId), eq(campaignShipping.status, 'PENDING'), gt(campaignShipping.id, afterId)))
     .orderBy(asc(campaignShipping.id))
-    .limit(1)
-  return row
+    .limit(PREFETCH_ROWS)
 }
 
 function messageOf(campaign: CampaignRow, variant: number): string {
@@ -221,7 +240,12 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'ERR_SENDING_WAPP_MSG'
 }
 
-const isConnectionDown = (error: unknown) => (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') || (error instanceof Error && /not open/.test(error.message))
+// Scaled out, an owner that died (or does not answer) before its lease ran out fails the call with
+// OwnerUnreachableError (channels/sessions/rpc.ts, matched by name: modules reach channels only through
+// the port): the connection is down until another instance adopts it, and the row is not the contact's
+// fault. Its next claim rechecks whether the message left (a slow owner may have sent it).
+const isConnectionDown = (error: unknown) =>
+  (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') || (error instanceof Error && (/not open/.test(error.message) || error.name === 'OwnerUnreachableError'))
 
 /** Runs the campaign's sends until it is done, cancelled, or must wait. Safe to call from anywhere, any number of times. */
 export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry, scope: Scope, options: DispatchOptions = {}): Promise<DispatchResult> {
@@ -248,7 +272,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     return result
   }
   try {
-    const found = await findCampaign(deps.db, scope)
+    const found = await loadCampaign(deps, scope)
     if (!found) return { outcome: 'stopped', sent }
     if (!found.plannedAt) await planShipping(deps, found)
     await reopenOrphanClaims(deps, scope)
@@ -265,6 +289,12 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     // itself, which requires the campaign EM_ANDAMENTO); the paused connections are read every 2 s.
     let renewedAt = 0
     let cursor = 0
+    // The rows read ahead; the first is the next to claim (it leaves the buffer once claimed or lost).
+    let ahead: NextRow[] = []
+    const peekRow = async () => {
+      if (ahead.length === 0) ahead = await pendingRows(deps, scope, cursor)
+      return ahead[0]
+    }
     let pausesReadAt = 0
     let paused = new Set<number>()
     for (;;) {
@@ -275,7 +305,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       }
       const now = deps.now()
       const opening = nextWindowOpening(now, timezone, settings.sendWindow)
-      if (opening.getTime() > now.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: opening.getTime() - now.getTime() })
+      if (opening.getTime() > now.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: opening.getTime() - now.getTime(), retryAt: opening })
       if (startOfLocalDay(now, timezone).getTime() !== dayStart.getTime()) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
 
       if (Date.now() - pausesReadAt > 2_000) {
@@ -287,11 +317,11 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         const cap = dailyCapFor(connection.createdAt, now, settings)
         return cap === 0 || (sentToday.get(connection.id) ?? 0) < cap
       })
-      let row = await nextPendingRow(deps, scope, cursor)
+      let row = await peekRow()
       // Rows put back behind the cursor (a connection that was down) are found from the start.
       if (!row && cursor > 0) {
         cursor = 0
-        row = await nextPendingRow(deps, scope, cursor)
+        row = await peekRow()
       }
       if (!row) {
         const [open] = await deps.db
@@ -310,8 +340,11 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       const choice = own ?? (campaign.rotateConnections || row.whatsappId === null ? [...available].sort((a, b) => (sentToday.get(a.id) ?? 0) - (sentToday.get(b.id) ?? 0))[0] : undefined)
       if (!choice) {
         const capped = state.connections.some((connection) => !paused.has(connection.id) && !down.has(connection.id))
-        const retry = capped ? Math.max(1_000, dayStart.getTime() + 86_400_000 - now.getTime()) : BLOCKED_RETRY_MS
-        return await wait({ outcome: 'waiting', sent, retryInMs: Math.min(retry, 3_600_000) })
+        if (!capped) return await wait({ outcome: 'waiting', sent, retryInMs: BLOCKED_RETRY_MS })
+        // Capped for today: back at the day's end, or at the next whole hour if that comes first (a
+        // raised cap is seen within the hour).
+        const retryAt = new Date(Math.max(now.getTime() + 1_000, Math.min(dayStart.getTime() + 86_400_000, Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000)))
+        return await wait({ outcome: 'waiting', sent, retryInMs: retryAt.getTime() - now.getTime(), retryAt })
       }
 
       // Pacing: the wait counts from the last send, whoever made it (a restart does not reset the rhythm).
@@ -342,6 +375,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         )
         .returning({ attempts: campaignShipping.attempts, ack: campaignShipping.ack })
       cursor = row.id
+      ahead.shift()
       if (!claimed) {
         renewedAt = 0
         continue
@@ -362,6 +396,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
           // Not this contact's fault: the row waits for the connection (its next claim checks first).
           down.add(choice.id)
           cursor = 0
+          ahead = []
           await deps.db.update(campaignShipping).set({ status: 'PENDING' }).where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
           continue
         }

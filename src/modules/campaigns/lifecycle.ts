@@ -2,21 +2,19 @@
 // scheduledAt); it is editable only INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead;
 // EM_ANDAMENTO (or PROGRAMADA) can be cancelled, CANCELADA restarted; FINALIZADA is the server's.
 import { and, eq } from 'drizzle-orm'
-import { campaigns, companies } from '../../../db/schema/index.ts'
+import { campaigns } from '../../../db/schema/index.ts'
 import { AppError, invalidField, validationError } from '../../core/errors.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 import type { Deps } from '../deps.ts'
 import type { Campaign, CampaignListQuery, CreateCampaignBody, MediaUploadBody, UpdateCampaignBody } from './model.ts'
 import { zonedTime } from './pacing.ts'
-import { findCampaign, findCampaignPage, referencesExist } from './queries.ts'
+import { campaignReferencesExist, loadCampaign, loadCampaignPage } from './records.ts'
 import { isEditable, toCampaign } from './view.ts'
 
 type Caller = { companyId: number }
 
-async function companyTimezone(deps: Deps, companyId: number): Promise<string> {
-  const [company] = await deps.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return company?.timezone ?? 'UTC'
-}
+const companyTimezone = (deps: Deps, companyId: number) => findCompanyTimezone(deps.db, companyId)
 
 /** §9: 'YYYY-MM-DD HH:mm:ss' is the company's wall clock; an ISO string with an offset is that instant. */
 export function parseScheduledAt(raw: string, timezone: string): Date {
@@ -34,13 +32,13 @@ export function parseScheduledAt(raw: string, timezone: string): Date {
 }
 
 export async function showCampaign(deps: Deps, caller: Caller, campaignId: number): Promise<Campaign> {
-  const row = await findCampaign(deps.db, { companyId: caller.companyId, campaignId })
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   return toCampaign(deps, row)
 }
 
 export async function listCampaigns(deps: Deps, caller: Caller, query: CampaignListQuery) {
-  const page = await findCampaignPage(deps.db, { companyId: caller.companyId, ...query })
+  const page = await loadCampaignPage(deps, { companyId: caller.companyId, ...query })
   return { records: page.rows.map((row) => toCampaign(deps, row)), count: page.count, hasMore: page.hasMore }
 }
 
@@ -55,7 +53,7 @@ async function checkDraft(deps: Deps, companyId: number, draft: Draft): Promise<
   const messages = [draft.message1, draft.message2, draft.message3, draft.message4, draft.message5]
   if (!messages.some((text) => text?.trim())) errors.push({ field: 'message1', message: 'at least one message is required' })
   if (!draft.whatsappId && !draft.rotateConnections) errors.push({ field: 'whatsappId', message: 'choose a connection (or rotate over all of them)' })
-  const exists = await referencesExist(deps.db, companyId, draft)
+  const exists = await campaignReferencesExist(deps, companyId, draft)
   for (const field of ['whatsappId', 'contactListId', 'tagId', 'fileListId'] as const) if (!exists[field]) errors.push({ field, message: `${field} is not one of this company's` })
   if (errors.length > 0) throw validationError(errors)
 }
@@ -102,7 +100,7 @@ export async function createCampaign(deps: Deps, caller: Caller, input: CreateCa
 }
 
 async function editableRow(deps: Deps, caller: Caller, campaignId: number) {
-  const row = await findCampaign(deps.db, { companyId: caller.companyId, campaignId })
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   if (!isEditable(row, deps.now())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE')
   return row
@@ -146,7 +144,7 @@ export async function updateCampaign(deps: Deps, caller: Caller, campaignId: num
 }
 
 export async function deleteCampaign(deps: Deps, caller: Caller, campaignId: number): Promise<void> {
-  const row = await findCampaign(deps.db, { companyId: caller.companyId, campaignId })
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   // Sending right now: cancel first, so that no send is cut between its claim and its confirmation.
   if (row.status === 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS')
@@ -157,7 +155,7 @@ export async function deleteCampaign(deps: Deps, caller: Caller, campaignId: num
 
 /** EM_ANDAMENTO or PROGRAMADA -> CANCELADA. The running dispatcher stops at its next step (its lease renewal fails). */
 export async function cancelCampaign(deps: Deps, caller: Caller, campaignId: number): Promise<Campaign> {
-  const row = await findCampaign(deps.db, { companyId: caller.companyId, campaignId })
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   if (row.status !== 'EM_ANDAMENTO' && row.status !== 'PROGRAMADA') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS')
   await deps.db
@@ -167,9 +165,29 @@ export async function cancelCampaign(deps: Deps, caller: Caller, campaignId: num
   return announce(deps, caller.companyId, campaignId, 'update')
 }
 
+/**
+ * "Start now": INATIVA or PROGRAMADA -> EM_ANDAMENTO at once, scheduledAt now (what the list shows as
+ * its start). The campaign.changed listener enqueues its dispatch; the dialog shows the pre-flight
+ * summary before asking for it.
+ */
+export async function startCampaignNow(deps: Deps, caller: Caller, campaignId: number): Promise<Campaign> {
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
+  if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
+  if (row.status !== 'INATIVA' && row.status !== 'PROGRAMADA') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS')
+  const now = deps.now()
+  const started = await deps.db
+    .update(campaigns)
+    .set({ status: 'EM_ANDAMENTO', scheduledAt: now, completedAt: null, updatedAt: now })
+    .where(and(eq(campaigns.companyId, caller.companyId), eq(campaigns.id, campaignId), eq(campaigns.status, row.status)))
+    .returning({ id: campaigns.id })
+  // Another request changed its status in between (started, cancelled): this one did nothing.
+  if (started.length === 0) throw new AppError('ERR_CAMPAIGN_INVALID_STATUS')
+  return announce(deps, caller.companyId, campaignId, 'update')
+}
+
 /** CANCELADA -> EM_ANDAMENTO: the contacts not sent yet are sent (each still once). */
 export async function restartCampaign(deps: Deps, caller: Caller, campaignId: number): Promise<Campaign> {
-  const row = await findCampaign(deps.db, { companyId: caller.companyId, campaignId })
+  const row = await loadCampaign(deps, { companyId: caller.companyId, campaignId })
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   if (row.status !== 'CANCELADA') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS')
   await deps.db

@@ -153,6 +153,8 @@ export type ReportQuery = typeof ReportQuery.static
 
 export const CampaignReport = t.Object({
   campaign: Campaign,
+  /** The company's IANA time zone: the report shows its times on the company's clock. */
+  timezone: t.String(),
   totals: ReportTotals,
   timeline: t.Array(TimelinePoint),
   /** Connections of the campaign whose sends WhatsApp restricted (paused). */
@@ -168,4 +170,6 @@ export const CampaignChoices = t.Object({
   contactLists: t.Array(Choice),
   tags: t.Array(Choice),
   fileLists: t.Array(Choice),
+  /** The company's IANA time zone: scheduledAt's wall clock is read in it, so the dialog shows and edits it there. */
+  timezone: t.String(),
 })

@@ -1,17 +1,21 @@
 // The campaign report (/campaign/:id/report): totals, a timeline, per-contact rows, all computed from
 // the shipping rows; its spreadsheet export; and the pre-flight summary shown before a campaign starts.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../core/excel.ts'
 import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../../../db/schema/index.ts'
 import { AppError, validationError } from '../../core/errors.ts'
-import { containsPattern } from '../../core/sql.ts'
+import { containsPattern, rowsOf } from '../../core/sql.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 import type { Deps } from '../deps.ts'
 import type { CampaignReport, Preflight, PreflightBody, ReportQuery, ReportTotals, ShippingRow } from './model.ts'
 import { dailyCapFor, describeWindow, pacedDurationMs } from './pacing.ts'
 import { campaignConnectionIds } from './planning.ts'
-import { countRecipients, findCampaign, findConnections } from './queries.ts'
+import { findConnectionStates } from '../whatsapp/service.ts'
+import { countRecipients } from './recipients.ts'
+import { loadCampaign } from './records.ts'
 import { loadCampaignSettings } from './settings.ts'
 import { toCampaign } from './view.ts'
+import { neutraliseFormula } from '../../core/spreadsheet-cells.ts'
 
 const ROWS_PAGE = 50
 
@@ -67,11 +71,6 @@ async function timeline(deps: Deps, scope: Scope) {
   return rowsOf<Point>(rows).map((row) => ({ at: new Date(row.at), sent: Number(row.sent), delivered: Number(row.delivered), read: Number(row.read), replied: Number(row.replied) }))
 }
 
-/** The rows of an execute(), as either driver returns them. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[]
-}
-
 function rowFilter(scope: Scope, query: Pick<ReportQuery, 'status' | 'searchParam'>): SQL | undefined {
   const conditions: SQL[] = [eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.campaignId, scope.campaignId)]
   if (query.status) conditions.push(eq(campaignShipping.status, query.status))
@@ -111,7 +110,7 @@ async function shippingRows(deps: Deps, scope: Scope, query: ReportQuery, limit:
 
 export async function campaignReport(deps: Deps, caller: { companyId: number }, campaignId: number, query: ReportQuery): Promise<CampaignReport> {
   const scope = { companyId: caller.companyId, campaignId }
-  const row = await findCampaign(deps.db, scope)
+  const row = await loadCampaign(deps, scope)
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   const pageNumber = query.pageNumber ?? 1
   const rows = await shippingRows(deps, scope, query, ROWS_PAGE + 1, (pageNumber - 1) * ROWS_PAGE)
@@ -122,6 +121,7 @@ export async function campaignReport(deps: Deps, caller: { companyId: number }, 
     .where(eq(campaignConnectionPauses.companyId, caller.companyId))
   return {
     campaign: toCampaign(deps, row),
+    timezone: await findCompanyTimezone(deps.db, caller.companyId),
     totals: await reportTotals(deps, scope),
     timeline: await timeline(deps, scope),
     pausedConnections: pauses.filter((pause) => connectionIds.includes(pause.whatsappId) && (!pause.until || pause.until > deps.now())),
@@ -133,8 +133,9 @@ export async function campaignReport(deps: Deps, caller: { companyId: number }, 
 /** Every row of the report as a spreadsheet (exceljs), the totals on a second sheet. */
 export async function exportCampaignReport(deps: Deps, caller: { companyId: number }, campaignId: number): Promise<{ name: string; data: Uint8Array<ArrayBuffer> }> {
   const scope = { companyId: caller.companyId, campaignId }
-  const row = await findCampaign(deps.db, scope)
+  const row = await loadCampaign(deps, scope)
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('Shipping')
   sheet.columns = [
@@ -154,8 +155,8 @@ export async function exportCampaignReport(deps: Deps, caller: { companyId: numb
   const batch = 5_000
   for (let offset = 0; ; offset += batch) {
     const rows = await shippingRows(deps, scope, {}, batch, offset)
-    // A cell starting with = + - @ would be a formula in a spreadsheet app: written as text.
-    const safe = (value: string | null) => (value && /^[=+\-@]/.test(value) ? `'${value}` : (value ?? ''))
+    // A cell a spreadsheet app would run as a formula is written as text.
+    const safe = (value: string | null) => neutraliseFormula(value ?? '')
     for (const shipping of rows) sheet.addRow({ ...shipping, name: safe(shipping.name), reply: safe(shipping.reply), message: safe(shipping.message), optedOut: shipping.optedOut ? 'yes' : '' })
     if (rows.length < batch) break
   }
@@ -173,7 +174,7 @@ export async function preflightCampaign(deps: Deps, caller: { companyId: number 
   const counts = await countRecipients(deps.db, { companyId, contactListId: input.contactListId ?? null, tagId: input.tagId ?? null })
   const settings = await loadCampaignSettings(deps.db, companyId)
   const ids = await campaignConnectionIds(deps, { companyId, whatsappId: input.whatsappId ?? null, rotateConnections: input.rotateConnections ?? false })
-  const connections = await findConnections(deps.db, { companyId, ids })
+  const connections = await findConnectionStates(deps.db, { companyId, ids })
   const now = deps.now()
   const caps = connections.map((connection) => dailyCapFor(connection.createdAt, now, settings))
   const toSend = Math.max(0, counts.recipients - counts.invalid - counts.optedOut)

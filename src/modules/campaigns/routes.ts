@@ -1,13 +1,14 @@
-// §7 "Campaigns": /campaigns (list, show, create, edit, delete, media, cancel, restart), plus the
+// §7 "Campaigns": /campaigns (list, show, create, edit, delete, media, cancel, restart), "start now"
+// (beyond §7: what a campaign tool offers besides a schedule), plus the
 // report, its export and the pre-flight summary; /campaign-settings. Admins only, on a plan with
 // useCampaigns (§2, §6).
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { Campaign, CampaignChoices, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
-import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, showCampaign, updateCampaign } from './lifecycle.ts'
+import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, showCampaign, startCampaignNow, updateCampaign } from './lifecycle.ts'
 import { campaignReport, exportCampaignReport, preflightCampaign } from './report.ts'
-import { findCampaignChoices } from './queries.ts'
+import { listCampaignChoices } from './records.ts'
 import { CampaignSettingRow, CampaignSettingsBody, listCampaignSettings, saveCampaignSettings } from './settings.ts'
 
 const auth = { profile: 'admin', feature: 'useCampaigns' } as const
@@ -21,7 +22,7 @@ export const campaignRoutes = (deps: Deps) =>
       response: CampaignPage,
       detail: { summary: "The company's campaigns, newest first, 20 per page (searchParam matches the name)" },
     })
-    .get('/options', ({ caller }) => findCampaignChoices(deps.db, caller.companyId), {
+    .get('/options', ({ caller }) => listCampaignChoices(deps, caller.companyId), {
       auth,
       response: CampaignChoices,
       detail: { summary: "What a campaign may use: the company's connections, contact lists, tags and file lists" },
@@ -66,6 +67,12 @@ export const campaignRoutes = (deps: Deps) =>
       params: IdParams,
       response: Campaign,
       detail: { summary: "Remove the campaign's media" },
+    })
+    .post('/:id/start', ({ caller, params }) => startCampaignNow(deps, caller, params.id), {
+      auth,
+      params: IdParams,
+      response: Campaign,
+      detail: { summary: 'Start now: INATIVA or PROGRAMADA -> EM_ANDAMENTO at once (scheduledAt becomes now); ERR_CAMPAIGN_INVALID_STATUS otherwise' },
     })
     .post('/:id/cancel', ({ caller, params }) => cancelCampaign(deps, caller, params.id), {
       auth,

@@ -1,6 +1,6 @@
 // What happens to a campaign message after it left: WhatsApp's receipts (delivered, read), the
 // contact's reply, an opt-out (a reply that is a stop word), and a connection WhatsApp restricted.
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { isStopWord, loadCampaignSettings } from './settings.ts'
@@ -61,36 +61,53 @@ export async function recordCampaignAck(deps: Deps, connection: { companyId: num
 }
 
 /**
- * A contact wrote in: the latest campaign message sent to the number (within REPLY_WINDOW_MS) gets
- * the reply; a stop word opts the number out of every later campaign of the company, and its rows
- * still pending in running campaigns are dropped.
+ * Contacts of a company wrote in (in the order given): per number, the latest campaign message sent to
+ * it (within REPLY_WINDOW_MS) gets the first reply; a stop word opts the number out of every later
+ * campaign of the company, and its rows still pending in running campaigns are dropped. One statement
+ * for the replies of all the numbers, one for the settings, whatever their count.
  */
-export async function recordContactReply(deps: Deps, input: { companyId: number; number: string; body: string }): Promise<void> {
+export async function recordContactReplies(deps: Deps, companyId: number, replies: readonly { number: string; body: string }[]): Promise<void> {
+  if (replies.length === 0) return
   const now = deps.now()
-  const [latest] = await deps.db
-    .select({ id: campaignShipping.id, campaignId: campaignShipping.campaignId })
-    .from(campaignShipping)
-    .where(
-      and(
-        eq(campaignShipping.companyId, input.companyId),
-        eq(campaignShipping.number, input.number),
-        eq(campaignShipping.status, 'SENT'),
-        gt(campaignShipping.sentAt, new Date(now.getTime() - REPLY_WINDOW_MS)),
-      ),
+  const first = new Map<string, string>()
+  for (const reply of replies) if (!first.has(reply.number)) first.set(reply.number, reply.body)
+  const input = JSON.stringify([...first].map(([number, body]) => ({ number, reply: body.slice(0, 500) })))
+  const since = new Date(now.getTime() - REPLY_WINDOW_MS).toISOString()
+  // The latest SENT row per number, and the reply on it unless it has one already.
+  const result = await deps.db.execute(sql`
+    with r as (select * from json_to_recordset(${input}::json) as r(number text, reply text)),
+    latest as (
+      select distinct on (s.number) s.id, s.campaign_id, s.number
+      from r join ${campaignShipping} s on s.company_id = ${companyId} and s.number = r.number and s.status = 'SENT' and s.sent_at > ${since}::timestamptz
+      order by s.number, s.sent_at desc
+    ),
+    replied as (
+      update ${campaignShipping} s set replied_at = ${now.toISOString()}::timestamptz, reply = r.reply
+      from latest l join r on r.number = l.number
+      where s.id = l.id and s.replied_at is null
+      returning s.id
     )
-    .orderBy(desc(campaignShipping.sentAt))
-    .limit(1)
-  if (latest) {
-    const replied = await deps.db
-      .update(campaignShipping)
-      .set({ repliedAt: now, reply: input.body.slice(0, 500) })
-      .where(and(eq(campaignShipping.companyId, input.companyId), eq(campaignShipping.id, latest.id), isNull(campaignShipping.repliedAt)))
-      .returning({ id: campaignShipping.id })
-    if (replied.length > 0) await deps.bus.emit('campaign.progressed', { companyId: input.companyId, campaignId: latest.campaignId })
+    select l.number, l.campaign_id as "campaignId", exists (select 1 from replied x where x.id = l.id) as replied from latest l`)
+  const latest = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { number: string; campaignId: number; replied: boolean }[]
+  const latestOf = new Map(latest.map((row) => [row.number, row]))
+  const settings = await loadCampaignSettings(deps.db, companyId)
+  const optedOut = new Set<string>()
+  for (const { number, body } of replies) {
+    if (optedOut.has(number)) continue
+    const word = isStopWord(settings, body)
+    if (!word) continue
+    optedOut.add(number)
+    await optOut(deps, { companyId, number, word })
   }
-  const settings = await loadCampaignSettings(deps.db, input.companyId)
-  const word = isStopWord(settings, input.body)
-  if (word) await optOut(deps, { companyId: input.companyId, number: input.number, word })
+  // After the opt-outs too: the report this tick refreshes shows the replies and the opt-outs together.
+  const campaigns = new Set<number>()
+  for (const [number, row] of latestOf) if (row.replied || optedOut.has(number)) campaigns.add(row.campaignId)
+  for (const campaignId of campaigns) await deps.bus.emit('campaign.progressed', { companyId, campaignId })
+}
+
+/** A contact wrote in (see recordContactReplies). */
+export async function recordContactReply(deps: Deps, input: { companyId: number; number: string; body: string }): Promise<void> {
+  await recordContactReplies(deps, input.companyId, [{ number: input.number, body: input.body }])
 }
 
 export async function optOut(deps: Deps, input: { companyId: number; number: string; word: string }): Promise<void> {
@@ -107,14 +124,49 @@ export async function optOut(deps: Deps, input: { companyId: number; number: str
   deps.logger.info('a contact opted out of campaigns', { companyId: input.companyId, word: input.word })
 }
 
-/** Listens to what contacts write in (message.created from WhatsApp, not ours). */
+/** Replies noted at most this long before they are handled. */
+const REPLY_FLUSH_MS = 20
+/** Replies per statement: a burst larger than this is handled in several. */
+const REPLIES_PER_STATEMENT = 500
+
+/**
+ * Listens to what contacts write in (message.created from WhatsApp, not ours). On the inbound hot
+ * path, where a message costs a few statements in all: the replies of a burst are noted and handled
+ * together a moment later (as the schedules' reply listener does), a few statements per company
+ * rather than two more per customer message.
+ */
 export function listenCampaignReplies(deps: Deps): () => void {
-  return deps.bus.on('message.created', async (event) => {
+  let pending = new Map<number, { number: string; body: string }[]>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const flush = async () => {
+    timer = undefined
+    const byCompany = pending
+    pending = new Map()
+    for (const [companyId, replies] of byCompany) {
+      for (let start = 0; start < replies.length; start += REPLIES_PER_STATEMENT) {
+        try {
+          await recordContactReplies(deps, companyId, replies.slice(start, start + REPLIES_PER_STATEMENT))
+        } catch (error) {
+          deps.logger.error('campaign replies could not be recorded', { companyId, error })
+        }
+      }
+    }
+  }
+
+  const stop = deps.bus.on('message.created', (event) => {
     if (event.fromMe || event.source !== 'whatsapp' || !event.contact || event.contact.isGroup) return
     const body = event.message.body
     if (!body) return
-    await recordContactReply(deps, { companyId: event.companyId, number: event.contact.number, body })
+    let replies = pending.get(event.companyId)
+    if (!replies) pending.set(event.companyId, (replies = []))
+    replies.push({ number: event.contact.number, body })
+    timer ??= setTimeout(() => void flush(), REPLY_FLUSH_MS)
   })
+  return () => {
+    stop()
+    if (timer) clearTimeout(timer)
+  }
 }
 
 /**

@@ -41,7 +41,7 @@ async function readBotContext(db: Executor, scope: Scope): Promise<BotContext | 
       scheduleType: sql<string | null>`(select s.value from settings s where s.company_id = ${scope.companyId} and s.key = 'scheduleType')`,
       sendGreetingMessageOneQueues: sql<string | null>`(select s.value from settings s where s.company_id = ${scope.companyId} and s.key = 'sendGreetingMessageOneQueues')`,
       queues: sql<unknown>`(
-        select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'promptId', q.prompt_id)
+        select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules, 'promptId', q.prompt_id, 'integrationId', q.integration_id)
           order by q.order_queue asc nulls last, q.name asc, q.id asc), '[]'::json)
         from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = wq.company_id
         where wq.company_id = ${scope.companyId} and wq.whatsapp_id = ${scope.whatsappId})`,

@@ -17,6 +17,7 @@ import { answerRating } from './rating.ts'
 import { isWithinSchedule } from './schedule.ts'
 import { botSays, saveState, sayOutOfHours, type BotTurn } from './turn.ts'
 import type { AiAnswers } from '../ai-answers/service.ts'
+import type { QueueIntegrationBots } from '../queue-integrations/runtime.ts'
 import type { TicketRow } from '../tickets/ticket-row.ts'
 
 export type QueueTurn = BotTurn & { queues: BotQueue[]; settings: Pick<BotContext, 'scheduleType' | 'sendGreetingMessageOneQueues'> }
@@ -113,7 +114,7 @@ async function answerOptionMenu(turn: QueueTurn, queue: BotQueue, reply: string)
   await botSays(turn, chosen.message, { queueOptionId: chosen.id, chatbot: false })
 }
 
-async function runQueueBot(turn: BotTurn, context: BotContext, body: string): Promise<void> {
+export async function runQueueBot(turn: BotTurn, context: BotContext, body: string): Promise<void> {
   const { ticket, connection } = turn
   const { queues } = context
   const queueTurn: QueueTurn = { ...turn, queues, settings: context }
@@ -162,7 +163,27 @@ export function promptOfTicket(ticket: TicketRow, context: BotContext): number |
   return onlyQueue?.promptId ?? context.connection.promptId
 }
 
-export function chatbotHook(deps: Deps, registry: ConnectionRegistry, ai: AiAnswers): AfterInboundHook {
+/**
+ * The queue integration that talks to this ticket, if any, and the queue the ticket is then in: the
+ * one already talking, else (no AI prompt under way) its queue's, else (no queue yet, no menu under
+ * way) the only queue's (the ticket enters that queue) or the connection's. Never again once an
+ * integration or a prompt handed the ticket to a person.
+ */
+export function integrationOfTicket(ticket: TicketRow, context: BotContext): { integrationId: number; queueId: number | null } | null {
+  if (ticket.handoffReason !== null) return null
+  if (ticket.useIntegration && ticket.integrationId !== null) return { integrationId: ticket.integrationId, queueId: ticket.queueId }
+  if (ticket.promptId !== null) return null
+  if (ticket.queueId !== null) {
+    const integrationId = context.queues.find((queue) => queue.id === ticket.queueId)?.integrationId ?? null
+    return integrationId === null ? null : { integrationId, queueId: ticket.queueId }
+  }
+  if (ticket.chatbot) return null
+  const onlyQueue = context.queues.length === 1 ? context.queues[0]! : undefined
+  if (onlyQueue) return onlyQueue.integrationId === null ? null : { integrationId: onlyQueue.integrationId, queueId: onlyQueue.id }
+  return context.connection.integrationId === null ? null : { integrationId: context.connection.integrationId, queueId: null }
+}
+
+export function chatbotHook(deps: Deps, registry: ConnectionRegistry, ai: AiAnswers, integrations: QueueIntegrationBots): AfterInboundHook {
   const readContext = sharedBotContextReader(deps.db)
   return async ({ connection: ref, contact, ticket, message }) => {
     if (message.fromMe || ticket.isGroup || ticket.status === 'closed') return
@@ -176,6 +197,11 @@ export function chatbotHook(deps: Deps, registry: ConnectionRegistry, ai: AiAnsw
     if (ticket.awaitingRating) return answerRating(turn, message.body)
     if (context.scheduleType === 'company' && !isWithinSchedule(company.schedules, deps.now(), company.timezone)) {
       await sayOutOfHours(turn, connection.outOfHoursMessage)
+      return
+    }
+    const integration = integrationOfTicket(ticket, context)
+    if (integration !== null) {
+      await integrations.take({ companyId: ref.companyId, messageId: message.id, ...integration, ticket })
       return
     }
     const promptId = promptOfTicket(ticket, context)

@@ -5,9 +5,9 @@ import { companies, queues, tickets, whatsappQueues, type ScheduleEntry } from '
 
 export type BotCompany = { timezone: string; schedules: ScheduleEntry[] }
 
-export type BotQueue = { id: number; name: string; greetingMessage: string; outOfHoursMessage: string; schedules: ScheduleEntry[]; promptId: number | null }
+export type BotQueue = { id: number; name: string; greetingMessage: string; outOfHoursMessage: string; schedules: ScheduleEntry[]; promptId: number | null; integrationId: number | null }
 
-const botQueueColumns = { id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules, promptId: queues.promptId }
+const botQueueColumns = { id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules, promptId: queues.promptId, integrationId: queues.integrationId }
 
 /** One queue of the company as the bot reads it (the queue an AI prompt handed a ticket to need not be the connection's). */
 export async function findBotQueue(db: Executor, scope: { companyId: number; queueId: number }): Promise<BotQueue | undefined> {

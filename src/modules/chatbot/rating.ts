@@ -7,6 +7,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { ticketTracking, tickets, userRatings } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { getSetting } from '../settings/service.ts'
 import type { TicketClosingHook } from '../tickets/closing.ts'
 import { lockTicketRow } from '../tickets/service.ts'
@@ -55,14 +56,14 @@ async function closeRated(deps: Deps, turn: BotTurn, rate: number | undefined): 
     }
     const after = { status: 'closed' as const, userId: ticket.userId, queueId: ticket.queueId, whatsappId: ticket.whatsappId }
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: 'close', after, now })
-    return ticket
+    // Staged here (the webhooks' outbox commits with the close), emitted after the commit.
+    const view = await findTicketView(tx, { companyId, ticketId: ticket.id })
+    const event: DomainEvents['ticket.updated'] | undefined = view ? { companyId, ticket: view, before: { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status }, transition: 'close', userId: null } : undefined
+    if (event) await deps.bus.stage(tx, 'ticket.updated', event)
+    return { ticket, event }
   })
   if (!before) return false
-  const view = await findTicketView(deps.db, { companyId, ticketId: before.id })
-  if (view) {
-    const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
-    await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: 'close', userId: null })
-  }
+  if (before.event) await deps.bus.emit('ticket.updated', before.event)
   return true
 }
 

@@ -1,6 +1,7 @@
 // One reply of the chatbot to one customer message: what it knows, and how it speaks and moves the ticket.
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { sendAutomaticText } from '../messages/automatic-send.ts'
 import { renderTemplate } from '../../core/templates/render.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
@@ -31,20 +32,28 @@ export async function say(turn: BotTurn, text: string): Promise<void> {
   await sendAutomaticText(turn.deps, turn.registry, { companyId: turn.companyId, ticketId: turn.ticket.id, body, userId: null })
 }
 
-/** Stores the bot's state; a change of queue is told like any ticket change (lists move). */
+/**
+ * Stores the bot's state; a change of queue is told like any ticket change (lists move), staged in the
+ * same transaction (the webhooks' outbox commits with it) and emitted after the commit.
+ */
 export async function saveState(turn: BotTurn, state: BotState): Promise<void> {
   const before = turn.ticket
-  await updateBotState(turn.deps.db, { companyId: turn.companyId, ticketId: before.id }, state, turn.deps.now())
+  const { deps, companyId } = turn
+  const event = await deps.db.transaction(async (tx) => {
+    await updateBotState(tx, { companyId, ticketId: before.id }, state, deps.now())
+    // The bot let go: the customer now waits for a person (the dashboard's bot time ends here).
+    if (before.chatbot && state.chatbot === false) {
+      await trackChatbotEnded(tx, { companyId, ticketId: before.id, queueId: state.queueId ?? before.queueId, now: deps.now() })
+    }
+    if (state.queueId === undefined || state.queueId === before.queueId) return undefined
+    const view = await findTicketView(tx, { companyId, ticketId: before.id })
+    if (!view) return undefined
+    const changed: DomainEvents['ticket.updated'] = { companyId, ticket: view, before: { queueId: before.queueId, userId: before.userId, status: before.status }, userId: null }
+    await deps.bus.stage(tx, 'ticket.updated', changed)
+    return changed
+  })
   turn.ticket = { ...before, ...state }
-  // The bot let go: the customer now waits for a person (the dashboard's bot time ends here).
-  if (before.chatbot && state.chatbot === false) {
-    await trackChatbotEnded(turn.deps.db, { companyId: turn.companyId, ticketId: before.id, queueId: state.queueId ?? before.queueId, now: turn.deps.now() })
-  }
-  if (state.queueId === undefined || state.queueId === before.queueId) return
-  const view = await findTicketView(turn.deps.db, { companyId: turn.companyId, ticketId: before.id })
-  if (!view) return
-  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
-  await turn.deps.bus.emit('ticket.updated', { companyId: turn.companyId, ticket: view, before: seenBy, userId: null })
+  if (event) await deps.bus.emit('ticket.updated', event)
 }
 
 /** A bot message: sent, and remembered as the bot's last word (timeUseBotQueues counts from it). */

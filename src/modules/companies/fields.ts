@@ -1,6 +1,6 @@
 // Checks on company input that a schema alone cannot express; each failure names its field (422).
 import { invalidField } from '../../core/errors.ts'
-import type { ScheduleEntry } from './model.ts'
+import type { ScheduleEntry, ScheduleEntryInput } from './model.ts'
 
 /**
  * The mask (99) 99999-9999 is stripped: only digits are stored. At most 15 (E.164, a number with its
@@ -27,12 +27,19 @@ export function assertTimezone(timezone: string): void {
   }
 }
 
-/** One row per weekday, and a day's hours must not end before they start (equal times: closed). */
-export function assertValidSchedules(schedules: ScheduleEntry[]): void {
+/**
+ * One row per weekday, and a day's hours must not end before they start (equal times: closed). A row
+ * with both times empty (a legacy form's closed day) is stored as closed; one time alone is refused.
+ */
+export function validSchedules(schedules: ScheduleEntryInput[]): ScheduleEntry[] {
   const seen = new Set<string>()
-  schedules.forEach((entry, index) => {
+  return schedules.map((entry, index) => {
     if (seen.has(entry.weekdayEn)) throw invalidField(`schedules.${index}.weekdayEn`, `${entry.weekdayEn} appears more than once`)
     seen.add(entry.weekdayEn)
+    if (entry.startTime === '' && entry.endTime === '') return { ...entry, startTime: '00:00', endTime: '00:00' }
+    if (entry.startTime === '') throw invalidField(`schedules.${index}.startTime`, 'startTime is required when endTime is set')
+    if (entry.endTime === '') throw invalidField(`schedules.${index}.endTime`, 'endTime is required when startTime is set')
     if (entry.endTime < entry.startTime) throw invalidField(`schedules.${index}.endTime`, 'endTime must not be before startTime')
+    return { ...entry, startTime: entry.startTime, endTime: entry.endTime }
   })
 }

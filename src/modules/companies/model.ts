@@ -23,10 +23,22 @@ export const ScheduleEntry = t.Object({
 })
 export type ScheduleEntry = typeof ScheduleEntry.static
 
+/** A legacy form leaves both times empty on a closed day (`""`): read as closed (equal times). */
+const timeOrEmpty = (name: string) => t.Union([time(name), t.Literal('')], { error: `${name} must be a time HH:MM (00:00 to 23:59), or "" with the other time "" for a closed day` })
+
+/** A business-hours row as a form sends it: both times `""` means closed that day. */
+export const ScheduleEntryInput = t.Object({
+  weekday: ScheduleEntry.properties.weekday,
+  weekdayEn: ScheduleEntry.properties.weekdayEn,
+  startTime: timeOrEmpty('startTime'),
+  endTime: timeOrEmpty('endTime'),
+})
+export type ScheduleEntryInput = typeof ScheduleEntryInput.static
+
 export const SchedulesBody = t.Object({
   /** The company id again, as the web client sends it; must match the path when present. */
   id: t.Optional(t.Integer({ minimum: 1, error: 'id must be the company id' })),
-  schedules: t.Array(ScheduleEntry, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),
+  schedules: t.Array(ScheduleEntryInput, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),
 })
 export type SchedulesBody = typeof SchedulesBody.static
 

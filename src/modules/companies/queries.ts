@@ -98,3 +98,9 @@ export async function userEmailTaken(db: Executor, email: string): Promise<boole
     .limit(1)
   return row !== undefined
 }
+
+/** The company's IANA time zone alone (UTC for an unknown id): what its wall-clock dates mean. */
+export async function findCompanyTimezone(db: Executor, companyId: number): Promise<string> {
+  const [company] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1)
+  return company?.timezone ?? 'UTC'
+}

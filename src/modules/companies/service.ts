@@ -5,7 +5,7 @@ import { companies } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { findPlanById } from '../plans/service.ts'
-import { assertTimezone, assertValidSchedules, normalizeName, normalizePhone } from './fields.ts'
+import { assertTimezone, normalizeName, normalizePhone, validSchedules } from './fields.ts'
 import type { Company, CompanyCreateBody, CompanyUpdateBody, SchedulesBody } from './model.ts'
 import { findCompanyView } from './queries.ts'
 import { assertCompanyNameFree, duplicateErrorOr, insertCompanyRecords, saveCampaignsEnabled, type NewCompany } from './records.ts'
@@ -13,7 +13,7 @@ import { calendarDateOrNull } from './renewal.ts'
 
 /** Renewal for the billing module: one period more inside its payment's transaction. */
 export { addDays, addMonths, recurrenceMonths, renewCompanyIn, type Renewal } from './renewal.ts'
-export { findCompanyView } from './queries.ts'
+export { findCompanyTimezone, findCompanyView } from './queries.ts'
 import type { Actor } from '../../contracts/roles.ts'
 import { mayActOnCompany } from '../../core/tenant.ts'
 
@@ -111,10 +111,10 @@ export async function getCompanyPlan(deps: Deps, input: { companyId: number; act
 export async function updateCompanySchedules(deps: Deps, input: { companyId: number; actor: Actor; body: SchedulesBody }): Promise<Company> {
   assertCanSee(input.actor, input.companyId)
   if (input.body.id !== undefined && input.body.id !== input.companyId) throw invalidField('id', 'id must be the company id of the path')
-  assertValidSchedules(input.body.schedules)
+  const schedules = validSchedules(input.body.schedules)
   const updated = await deps.db
     .update(companies)
-    .set({ schedules: input.body.schedules })
+    .set({ schedules })
     .where(eq(companies.id, input.companyId))
     .returning({ id: companies.id })
   if (updated.length === 0) throw new AppError('ERR_NO_COMPANY_FOUND')

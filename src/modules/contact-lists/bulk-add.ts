@@ -7,6 +7,7 @@ import { contactListItems } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { showTag } from '../tags/service.ts'
+import { listContactsWithTaggedTickets, TAGGED_CONTACTS_PAGE } from '../tickets/service.ts'
 import { readSheetRow } from '../contacts/sheet-rows.ts'
 import { readSpreadsheet } from '../contacts/spreadsheet.ts'
 import type { AddContactsBody, AddContactsResult, ListUploadError, ListUploadResult } from './model.ts'
@@ -75,13 +76,23 @@ export async function uploadContactListItems(deps: Deps, scope: { companyId: num
   return { contactListId: scope.contactListId, added: added.size, errorBag }
 }
 
+/** People with a ticket carrying the tag: the tickets module's to say, page by page. */
+async function taggedPeople(deps: Deps, scope: { companyId: number; tagId: number }): Promise<{ id: number; name: string; number: string; email: string }[]> {
+  const people: { id: number; name: string; number: string; email: string }[] = []
+  for (;;) {
+    const page = await listContactsWithTaggedTickets(deps, { ...scope, ...(people.length > 0 ? { afterContactId: people.at(-1)!.id } : {}) })
+    people.push(...page)
+    if (page.length < TAGGED_CONTACTS_PAGE) return people
+  }
+}
+
 /** The contacts picked (contactIds) or those with a ticket carrying the tag (tagId); one of the two. */
 export async function addContactsToList(deps: Deps, scope: { companyId: number; contactListId: number }, input: AddContactsBody): Promise<AddContactsResult> {
   if ((input.contactIds === undefined) === (input.tagId === undefined)) throw invalidField('body', 'send either contactIds or tagId')
   await showContactList(deps, scope)
   // Another company's tag is not found, as its list would not be.
   if (input.tagId !== undefined) await showTag(deps, { companyId: scope.companyId, tagId: input.tagId })
-  const people = await findContactsForList(deps.db, { companyId: scope.companyId, ...input })
+  const people = input.tagId !== undefined ? await taggedPeople(deps, { companyId: scope.companyId, tagId: input.tagId }) : await findContactsForList(deps.db, { companyId: scope.companyId, contactIds: input.contactIds ?? [] })
   if (input.contactIds && people.length === 0) throw new AppError('ERR_NO_CONTACT_FOUND')
   // A contact's name may be longer than a list item's 50 characters; its number is already digits.
   const candidates = people.map((person) => ({ name: person.name.trim().slice(0, 50) || person.number, number: person.number, email: person.email }))

@@ -1,7 +1,7 @@
 // Drizzle access of contact lists and their items; every statement is scoped by company.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { contactListItems, contactLists, contacts, tickets, ticketTags, whatsapps } from '../../../db/schema/index.ts'
+import { contactListItems, contactLists, contacts, whatsapps } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { containsPattern } from '../../core/sql.ts'
 import type { ContactList, ContactListItem, ContactListOption } from './model.ts'
@@ -57,6 +57,15 @@ export async function findContactList(db: Executor, scope: { companyId: number; 
   return list
 }
 
+/** Id and name of the lists among `ids` that belong to the company (another company's id is left out). */
+export async function findContactListNames(db: Executor, scope: { companyId: number; ids: number[] }): Promise<ContactListOption[]> {
+  if (scope.ids.length === 0) return []
+  return db
+    .select({ id: contactLists.id, name: contactLists.name })
+    .from(contactLists)
+    .where(and(eq(contactLists.companyId, scope.companyId), inArray(contactLists.id, scope.ids)))
+}
+
 export async function findContactListOptions(db: Executor, companyId: number): Promise<ContactListOption[]> {
   return db
     .select({ id: contactLists.id, name: contactLists.name })
@@ -99,8 +108,8 @@ export async function findItemsByIds(db: Executor, scope: { companyId: number; i
     .orderBy(asc(contactListItems.id))
 }
 
-/** The list's items WhatsApp confirmed, in id order from `afterId`: what a campaign sends to, page by page. */
-export async function findValidItems(db: Executor, scope: { companyId: number; contactListId: number; afterId?: number; limit: number }): Promise<ContactListItem[]> {
+/** The list's items (only those WhatsApp confirmed, when asked) in id order from `afterId`: what a campaign plans, page by page. */
+export async function findItemsAfter(db: Executor, scope: { companyId: number; contactListId: number; afterId?: number; limit: number; onlyValid: boolean }): Promise<ContactListItem[]> {
   return db
     .select(itemColumns)
     .from(contactListItems)
@@ -108,7 +117,7 @@ export async function findValidItems(db: Executor, scope: { companyId: number; c
       and(
         eq(contactListItems.companyId, scope.companyId),
         eq(contactListItems.contactListId, scope.contactListId),
-        eq(contactListItems.isWhatsappValid, true),
+        scope.onlyValid ? eq(contactListItems.isWhatsappValid, true) : undefined,
         scope.afterId === undefined ? undefined : sql`${contactListItems.id} > ${scope.afterId}`,
       ),
     )
@@ -150,20 +159,13 @@ export async function findCompaniesWithUncheckedItems(db: Executor): Promise<num
   return rows.map((row) => row.companyId)
 }
 
-/** People (not groups) of the company: the ids picked, or those with a ticket carrying the tag. */
-export async function findContactsForList(db: Executor, input: { companyId: number; contactIds?: number[]; tagId?: number }): Promise<{ name: string; number: string; email: string }[]> {
-  const columns = { name: contacts.name, number: contacts.number, email: contacts.email }
-  const people = and(eq(contacts.companyId, input.companyId), eq(contacts.isGroup, false))
-  if (input.contactIds) {
-    return db.select(columns).from(contacts).where(and(people, inArray(contacts.id, input.contactIds))).orderBy(asc(contacts.id))
-  }
-  if (input.tagId === undefined) return []
+/** People (not groups) of the company among the ids picked. */
+export async function findContactsForList(db: Executor, input: { companyId: number; contactIds: number[] }): Promise<{ name: string; number: string; email: string }[]> {
+  if (input.contactIds.length === 0) return []
   return db
-    .selectDistinct({ ...columns, id: contacts.id })
+    .select({ name: contacts.name, number: contacts.number, email: contacts.email })
     .from(contacts)
-    .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.companyId, input.companyId)))
-    .innerJoin(ticketTags, and(eq(ticketTags.ticketId, tickets.id), eq(ticketTags.companyId, input.companyId), eq(ticketTags.tagId, input.tagId)))
-    .where(people)
+    .where(and(eq(contacts.companyId, input.companyId), eq(contacts.isGroup, false), inArray(contacts.id, input.contactIds)))
     .orderBy(asc(contacts.id))
 }
 

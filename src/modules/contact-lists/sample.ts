@@ -1,11 +1,12 @@
 // The sample spreadsheet of the contact lists page (§2 "download sample spreadsheet"): the columns an
 // upload reads (name, number, email) with two example rows, as .xlsx.
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../core/excel.ts'
 
 export const SAMPLE_FILE_NAME = 'contact-list-sample.xlsx'
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export async function sampleSpreadsheet(): Promise<Blob> {
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('Contacts')
   sheet.columns = [

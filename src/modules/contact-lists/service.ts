@@ -6,9 +6,9 @@ import type { Deps } from '../deps.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { type Caller, targetCompanyId } from '../../core/tenant.ts'
 import type { ContactList, ContactListBody, ContactListItem, ContactListOption, ContactListSearchQuery } from './model.ts'
-import { findContactList, findContactListOptions, findContactListPage, findValidItems } from './queries.ts'
+import { findContactList, findContactListNames, findContactListOptions, findContactListPage, findItemsAfter } from './queries.ts'
 
-export type { ContactList, ContactListItem } from './model.ts'
+export type { ContactList, ContactListItem, ContactListOption } from './model.ts'
 
 function nameOf(raw: string): string {
   const name = raw.trim()
@@ -61,20 +61,39 @@ export async function deleteContactList(deps: Deps, scope: { companyId: number; 
   deps.bus.emit('contact_list.changed', { companyId: scope.companyId, contactListId: scope.contactListId, action: 'delete' })
 }
 
-/** Items per page of listValidContactListItems: a campaign walks a list of any size in bounded memory. */
+/** Items per page of listValidContactListItems and listContactListItemsAfter: a campaign walks a list of any size in bounded memory. */
 export const VALID_ITEMS_PAGE = 1000
+
+type ItemsAfter = { companyId: number; contactListId: number; afterId?: number; limit?: number }
 
 /**
  * For campaigns: the list's items WhatsApp confirmed (isWhatsappValid), in id order, `limit` at a
  * time after the item id `afterId` (keyset paging: pass the last id of the previous page). Scoped by
  * company: another company's list answers 404 ERR_NO_CONTACT_LIST_FOUND.
  */
-export async function listValidContactListItems(
-  deps: Pick<Deps, 'db'>,
-  scope: { companyId: number; contactListId: number; afterId?: number; limit?: number },
-): Promise<ContactListItem[]> {
-  await showContactList(deps, scope)
-  return findValidItems(deps.db, { ...scope, limit: Math.min(scope.limit ?? VALID_ITEMS_PAGE, VALID_ITEMS_PAGE) })
+/** 404 ERR_NO_CONTACT_LIST_FOUND unless the list is the company's; light (no counts): it runs once per page. */
+async function assertListOfCompany(deps: Pick<Deps, 'db'>, scope: { companyId: number; contactListId: number }): Promise<void> {
+  const [list] = await findContactListNames(deps.db, { companyId: scope.companyId, ids: [scope.contactListId] })
+  if (!list) throw new AppError('ERR_NO_CONTACT_LIST_FOUND')
+}
+
+export async function listValidContactListItems(deps: Pick<Deps, 'db'>, scope: ItemsAfter): Promise<ContactListItem[]> {
+  await assertListOfCompany(deps, scope)
+  return findItemsAfter(deps.db, { ...scope, limit: Math.min(scope.limit ?? VALID_ITEMS_PAGE, VALID_ITEMS_PAGE), onlyValid: true })
+}
+
+/**
+ * For campaign planning: every item of the list with WhatsApp's verdict so far (isWhatsappValid,
+ * whatsappCheckedAt), paged like listValidContactListItems. The campaign decides what a verdict means.
+ */
+export async function listContactListItemsAfter(deps: Pick<Deps, 'db'>, scope: ItemsAfter): Promise<ContactListItem[]> {
+  await assertListOfCompany(deps, scope)
+  return findItemsAfter(deps.db, { ...scope, limit: Math.min(scope.limit ?? VALID_ITEMS_PAGE, VALID_ITEMS_PAGE), onlyValid: false })
+}
+
+/** Id and name of the company's lists among `ids` (what a campaign row shows of its list). */
+export async function nameContactLists(deps: Pick<Deps, 'db'>, scope: { companyId: number; ids: number[] }): Promise<ContactListOption[]> {
+  return findContactListNames(deps.db, { companyId: scope.companyId, ids: [...new Set(scope.ids)] })
 }
 
 export { addContactsToList, uploadContactListItems } from './bulk-add.ts'

@@ -46,7 +46,8 @@ export async function listTicketsForExport(db: Executor, { companyId, contactId 
       .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name })
       .from(ticketTags)
       .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId)))
-      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids))),
+      // By the ticket ids (the company's) on the key: see findTicketViews for why not by company_id too.
+      .where(inArray(ticketTags.ticketId, ids)),
     db
       .select({ id: ticketNotes.id, ticketId: ticketNotes.ticketId, note: ticketNotes.note, userId: ticketNotes.userId, createdAt: ticketNotes.createdAt })
       .from(ticketNotes)

@@ -1,24 +1,17 @@
 // The company's contacts as a spreadsheet download (GET /contacts/export). Both formats stream: rows
 // are read a batch at a time and written as they come, so a company of 100k contacts costs the
 // memory of one batch. The columns are the ones the upload reads back (name, number, email).
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../core/excel.ts'
 import { PassThrough, Readable } from 'node:stream'
 import type { Deps } from '../deps.ts'
 import type { ContactItem, ExportQuery } from './model.ts'
 import { contactBatches } from './queries.ts'
 import { assertValidDays } from './service.ts'
+import { neutraliseFormula } from '../../core/spreadsheet-cells.ts'
 
 export type ExportFile = { fileName: string; contentType: string; body: ReadableStream<Uint8Array> }
 
 const headers = ['name', 'number', 'email', 'createdAt'] as const
-
-/**
- * A cell Excel would run as a formula (=, +, -, @, tab, CR first) is prefixed with a quote: names
- * come from WhatsApp, that is from anyone (OWASP "CSV injection").
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
 
 /** RFC 4180: every field quoted, quotes doubled; lines end in CRLF. */
 export function csvLine(fields: readonly string[]): string {
@@ -45,7 +38,7 @@ function csvStream(batches: AsyncGenerator<ContactItem[]>): ReadableStream<Uint8
   })
 }
 
-function xlsxStream(deps: Pick<Deps, 'logger'>, batches: AsyncGenerator<ContactItem[]>): ReadableStream<Uint8Array> {
+function xlsxStream(ExcelJS: Awaited<ReturnType<typeof loadExcel>>, deps: Pick<Deps, 'logger'>, batches: AsyncGenerator<ContactItem[]>): ReadableStream<Uint8Array> {
   const output = new PassThrough()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('Contacts')
@@ -97,6 +90,6 @@ export async function exportContacts(deps: Deps, companyId: number, query: Expor
   return {
     fileName: `contacts-${day}.xlsx`,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: xlsxStream(deps, batches),
+    body: xlsxStream(await loadExcel(), deps, batches),
   }
 }

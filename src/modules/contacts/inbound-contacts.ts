@@ -5,7 +5,8 @@ import type { Executor } from '../../../db/client.ts'
 import { contacts } from '../../../db/schema/index.ts'
 import type { ConnectionRef, ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import type { ContactRow } from './contact-row.ts'
+import { toContactSummary, type ContactRow } from './contact-row.ts'
+import type { DomainEvents } from '../events.ts'
 
 export type ContactChange = 'create' | 'update' | undefined
 
@@ -74,6 +75,25 @@ export async function upsertContact(
   return { contact: updated ?? contact, change: 'update' }
 }
 
+type ContactUpdated = DomainEvents['contact.updated']
+
+/**
+ * A contact update WhatsApp pushed, applied in a transaction that stages its contact.updated (the
+ * webhooks' outbox commits with it); the caller emits the returned event after. Undefined: no change.
+ */
+export async function updateContactFromWhatsApp(
+  deps: Pick<Deps, 'db' | 'bus'>,
+  input: { companyId: number; number: string; name?: string; lid?: string; now: Date },
+): Promise<ContactUpdated | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const updated = await applyContactUpdate(tx, input)
+    if (!updated) return undefined
+    const event: ContactUpdated = { companyId: input.companyId, contact: toContactSummary(updated) }
+    await deps.bus.stage(tx, 'contact.updated', event)
+    return event
+  })
+}
+
 /** A contact update WhatsApp pushed (address book, LID mapping): applied to a contact we already have. */
 export async function applyContactUpdate(
   db: Executor,
@@ -93,13 +113,14 @@ export async function applyContactUpdate(
 
 /**
  * Looks the profile picture up when the last look is a day old (or never happened), through the
- * connection's provider; skipped when no provider is at hand. Returns the contact when it changed.
+ * connection's provider; skipped when no provider is at hand. Returns its contact.updated, staged in
+ * the update's transaction, when the picture changed; the caller emits it.
  */
 export async function refreshProfilePicture(
-  deps: Pick<Deps, 'db' | 'logger' | 'now'>,
+  deps: Pick<Deps, 'db' | 'bus' | 'logger' | 'now'>,
   registry: ConnectionRegistry | undefined,
   input: { connection: ConnectionRef; contact: ContactRow },
-): Promise<ContactRow | undefined> {
+): Promise<ContactUpdated | undefined> {
   const { contact, connection } = input
   const now = deps.now()
   if (!registry || contact.isGroup) return undefined
@@ -119,10 +140,15 @@ export async function refreshProfilePicture(
     url = undefined
   }
   const profilePicUrl = url ?? contact.profilePicUrl
-  const [updated] = await deps.db
-    .update(contacts)
-    .set({ profilePicUrl, profilePicUpdatedAt: now })
-    .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.id, contact.id)))
-    .returning()
-  return updated && updated.profilePicUrl !== contact.profilePicUrl ? updated : undefined
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contacts)
+      .set({ profilePicUrl, profilePicUpdatedAt: now })
+      .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.id, contact.id)))
+      .returning()
+    if (!updated || updated.profilePicUrl === contact.profilePicUrl) return undefined
+    const event: ContactUpdated = { companyId: connection.companyId, contact: toContactSummary(updated) }
+    await deps.bus.stage(tx, 'contact.updated', event)
+    return event
+  })
 }

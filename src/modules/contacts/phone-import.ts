@@ -70,7 +70,7 @@ export async function importPhoneContacts(deps: Deps, registry: ConnectionRegist
   const { entries, invalid } = usableEntries(await phoneContacts(deps, registry, { companyId, whatsappId }))
   const now = deps.now()
 
-  const { created, renamed } = await deps.db.transaction(async (tx) => {
+  const { created, renamed, createdEvents, renamedEvents } = await deps.db.transaction(async (tx) => {
     const created: ContactRow[] = []
     for (let start = 0; start < entries.length; start += INSERT_BATCH) {
       const batch = entries.slice(start, start + INSERT_BATCH)
@@ -99,11 +99,16 @@ export async function importPhoneContacts(deps: Deps, registry: ConnectionRegist
         .returning()
       if (row) renamed.push(row)
     }
-    return { created, renamed }
+    // Staged here: the webhooks' outbox rows commit with the contacts.
+    const createdEvents = created.map((row) => ({ companyId, contact: toContactSummary(row) }))
+    const renamedEvents = renamed.map((row) => ({ companyId, contact: toContactSummary(row) }))
+    for (const event of createdEvents) await deps.bus.stage(tx, 'contact.created', event)
+    for (const event of renamedEvents) await deps.bus.stage(tx, 'contact.updated', event)
+    return { created, renamed, createdEvents, renamedEvents }
   })
 
-  for (const row of created) await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(row) })
-  for (const row of renamed) await deps.bus.emit('contact.updated', { companyId, contact: toContactSummary(row) })
+  for (const event of createdEvents) await deps.bus.emit('contact.created', event)
+  for (const event of renamedEvents) await deps.bus.emit('contact.updated', event)
   const byName = (left: ContactRow, right: ContactRow) => left.name.localeCompare(right.name) || left.id - right.id
   return {
     newContacts: created.sort(byName).map(toContactItem),

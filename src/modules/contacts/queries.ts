@@ -1,12 +1,13 @@
 // Database access of the contacts module: every query is scoped by company.
 import { and, asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, contactExtraInfo, contacts, whatsapps } from '../../../db/schema/index.ts'
+import { contactExtraInfo, contacts, whatsapps } from '../../../db/schema/index.ts'
 import { onlyDigits } from './number.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { contactSummaryColumns } from '../messages/announce.ts'
 import type { ContactDetail, ContactItem, ContactOption } from './model.ts'
 import { containsPattern } from '../../core/sql.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 
 export type ContactFilters = {
   companyId: number
@@ -51,10 +52,6 @@ function dateConditions(filters: ContactFilters, timezone: string): SQL[] {
   return conditions
 }
 
-export async function findCompanyTimezone(db: Executor, companyId: number): Promise<string> {
-  const [company] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return company?.timezone || 'America/Sao_Paulo'
-}
 
 async function filterCondition(db: Executor, filters: ContactFilters): Promise<SQL | undefined> {
   const needsTimezone = Boolean(filters.date || filters.dateStart || filters.dateEnd)

@@ -105,14 +105,17 @@ export async function createContact(deps: Deps, registry: ConnectionRegistry, co
         .returning()
       if (!row) throw await duplicate(tx, companyId, number)
       if (extraInfo.length > 0) await tx.insert(contactExtraInfo).values(extraInfo.map((item) => ({ companyId, contactId: row.id, name: item.name, value: item.value ?? '' })))
-      return row
+      // Staged here: what its committing listeners write (the webhooks' outbox) commits with the contact.
+      const event = { companyId, contact: toContactSummary(row) }
+      await deps.bus.stage(tx, 'contact.created', event)
+      return event
     })
     .catch(async (error: unknown) => {
       if (isUniqueViolation(error, numberUnique)) throw await duplicate(deps.db, companyId, number)
       throw error
     })
-  await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(created) })
-  return showContact(deps, { companyId, contactId: created.id })
+  await deps.bus.emit('contact.created', created)
+  return showContact(deps, { companyId, contactId: created.contact.id })
 }
 
 /**
@@ -161,13 +164,15 @@ export async function updateContact(
       // Deleted between the read and the write.
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND')
       if (extraInfo !== undefined) await replaceExtraInfo(tx, scope, extraInfo, now)
-      return row
+      const event = { companyId, contact: toContactSummary(row) }
+      await deps.bus.stage(tx, 'contact.updated', event)
+      return event
     })
     .catch(async (error: unknown) => {
       if (isUniqueViolation(error, numberUnique) && changes.number) throw await duplicate(deps.db, companyId, changes.number)
       throw error
     })
-  await deps.bus.emit('contact.updated', { companyId, contact: toContactSummary(updated) })
+  await deps.bus.emit('contact.updated', updated)
   return showContact(deps, scope)
 }
 

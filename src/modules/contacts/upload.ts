@@ -61,7 +61,7 @@ export async function uploadContacts(
     candidates.push({ index, name: verdict.name, number: verdict.number, email: verdict.email })
   })
 
-  const created = await deps.db.transaction(async (tx) => {
+  const { inserted: created, events } = await deps.db.transaction(async (tx) => {
     const inserted: ContactRow[] = []
     for (let start = 0; start < candidates.length; start += INSERT_BATCH) {
       const batch = candidates.slice(start, start + INSERT_BATCH)
@@ -73,7 +73,10 @@ export async function uploadContacts(
         .returning()
       inserted.push(...rowsInserted)
     }
-    return inserted
+    // Staged here: the webhooks' outbox rows commit with the contacts.
+    const events = inserted.map((row) => ({ companyId, contact: toContactSummary(row) }))
+    for (const event of events) await deps.bus.stage(tx, 'contact.created', event)
+    return { inserted, events }
   })
 
   const createdNumbers = new Set(created.map((row) => row.number))
@@ -87,7 +90,7 @@ export async function uploadContacts(
   }
   errorBag.sort((left, right) => left.index - right.index)
 
-  for (const row of created) await deps.bus.emit('contact.created', { companyId, contact: toContactSummary(row) })
+  for (const event of events) await deps.bus.emit('contact.created', event)
   const order = new Map(candidates.map((candidate) => [candidate.number, candidate.index]))
   const newContacts = created.sort((left, right) => (order.get(left.number) ?? 0) - (order.get(right.number) ?? 0)).map(toContactItem)
   return { newContacts, errorBag }

@@ -4,7 +4,8 @@
 // and exceljs' streaming reader (4.4, WorkbookReader/WorksheetReader) parses the XML it is given.
 // WorkbookReader.parse() itself cannot be used: it inflates with no limit and writes every sheet
 // that comes before sharedStrings.xml to a temporary file; its part parsers can, fed by us.
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcel } from '../../core/excel.ts'
 import { Readable } from 'node:stream'
 import { createInflateRaw } from 'node:zlib'
 import { AppError, invalidField } from '../../core/errors.ts'
@@ -146,7 +147,8 @@ async function parsePart(file: Blob, entries: Map<string, ZipEntry>, name: strin
 async function readWorkbook(file: Blob): Promise<SheetRows> {
   const entries = await readCentralDirectory(file)
   const budget = new InflateBudget()
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { styles: 'cache', sharedStrings: 'cache', hyperlinks: 'ignore', worksheets: 'emit' }) as unknown as ReaderParts
+  const { stream } = await loadExcel()
+  const reader = new stream.xlsx.WorkbookReader(Readable.from([]), { styles: 'cache', sharedStrings: 'cache', hyperlinks: 'ignore', worksheets: 'emit' }) as unknown as ReaderParts
   // The parts a sheet's cells refer to come first, whatever their order in the zip.
   await parsePart(file, entries, 'xl/_rels/workbook.xml.rels', budget, (stream) => reader._parseRels(stream))
   await parsePart(file, entries, 'xl/workbook.xml', budget, (stream) => reader._parseWorkbook(stream))

@@ -48,3 +48,26 @@ describe('business minutes, many measurements', () => {
     expect(clock.minutesBetween(at('2025-12-31T17:30'), at('2026-01-02T08:30'))).toBe(660)
   })
 })
+
+describe('the instant after some business minutes (a deadline)', () => {
+  const clock = new BusinessClock([...week, saturday], 'America/Sao_Paulo')
+
+  test('within the day, from before opening, and across the weekend', () => {
+    expect(clock.instantAfter(at('2026-03-02T09:00'), 30)).toEqual(at('2026-03-02T09:30'))
+    expect(clock.instantAfter(at('2026-03-02T06:00'), 30)).toEqual(at('2026-03-02T08:30'))
+    // Friday 17:00 + 360: 60 on Friday, 240 on Saturday, 60 on Monday.
+    expect(clock.instantAfter(at('2026-03-06T17:00'), 360)).toEqual(at('2026-03-09T09:00'))
+    // Exactly at closing: closing, not the next opening.
+    expect(clock.instantAfter(at('2026-03-02T17:00'), 60)).toEqual(at('2026-03-02T18:00'))
+  })
+
+  test('is the inverse of minutesBetween', () => {
+    for (const [from, minutes] of [['2026-03-04T12:34', 1000], ['2026-03-07T11:00', 61], ['2026-03-08T10:00', 5]] as const) {
+      expect(clock.minutesBetween(at(from), clock.instantAfter(at(from), minutes))).toBe(minutes)
+    }
+  })
+
+  test('no hours set up: wall minutes', () => {
+    expect(new BusinessClock([], 'UTC').instantAfter(at('2026-03-08T10:00'), 90)).toEqual(at('2026-03-08T11:30'))
+  })
+})

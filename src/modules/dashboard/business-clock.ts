@@ -92,6 +92,24 @@ export class BusinessClock {
   }
 
   /**
+   * The instant `minutes` business minutes after start: the inverse of minutesBetween, read from the
+   * same table of open days (a ticket's deadline, sla-deadlines.ts). Hours that never open give
+   * MAX_DAYS later, as minutesBetween caps a measurement there.
+   */
+  instantAfter(start: Date | number, minutes: number): Date {
+    const from = typeof start === 'number' ? start : start.getTime()
+    if (this.alwaysOpen || minutes <= 0) return new Date(from + Math.max(minutes, 0) * MINUTE)
+    const target = this.openUntil(from) + minutes * MINUTE
+    const firstDay = Math.floor((from + this.offsetAt(from)) / DAY)
+    for (let next = firstDay; next <= firstDay + MAX_DAYS; next++) {
+      const day = this.dayAt(next)
+      const length = day.close - day.open
+      if (length > 0 && day.before + length >= target) return new Date(day.open + Math.max(target - day.before, 0))
+    }
+    return new Date(from + MAX_DAYS * DAY)
+  }
+
+  /**
    * Business minutes from start to end (0 when end is not after start). The open time before each
    * local day is accumulated once, so a measurement is two lookups whatever its span.
    */

@@ -1,17 +1,17 @@
 // The dashboard's tables as one .xlsx: the counters, the attendants, the ratings and the attendances
 // per day of the period. Small (one row per agent or day), so the workbook is built in memory.
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../../core/excel.ts'
 import type { Actor } from '../../contracts/roles.ts'
 import type { DashboardQuery } from './model.ts'
 import { showDashboard, ticketsPerDay, type DashboardDeps } from './service.ts'
+import { neutraliseFormula } from '../../core/spreadsheet-cells.ts'
 
-/** A text cell that Excel must never read as a formula (a user named "=cmd()"). */
-const safeText = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : value)
 
 export async function exportDashboard(deps: DashboardDeps, actor: Actor, query: DashboardQuery): Promise<{ fileName: string; body: ArrayBuffer }> {
   const dashboard = await showDashboard(deps, actor, query)
   const { from, to } = dashboard.range
   const perDay = await ticketsPerDay(deps, actor, { initialDate: from, finalDate: to, companyId: query.companyId })
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const counters = workbook.addWorksheet('Counters')
   counters.columns = [{ header: 'figure', key: 'figure', width: 22 }, { header: 'value', key: 'value', width: 14 }]
@@ -29,7 +29,7 @@ export async function exportDashboard(deps: DashboardDeps, actor: Actor, query: 
     { header: 'tickets', key: 'tickets', width: 10 },
     { header: 'online', key: 'online', width: 10 },
   ]
-  attendants.addRows(dashboard.attendants.map((row) => ({ ...row, name: safeText(row.name) })))
+  attendants.addRows(dashboard.attendants.map((row) => ({ ...row, name: neutraliseFormula(row.name) })))
   const csat = workbook.addWorksheet('Ratings')
   csat.columns = [{ header: 'rate', key: 'rate', width: 8 }, { header: 'total', key: 'total', width: 10 }]
   csat.addRows(dashboard.csat)

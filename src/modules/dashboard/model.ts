@@ -84,6 +84,14 @@ export const DrillDownQuery = t.Object({
   day: t.Optional(day('day', 'Only the attendances begun on this day')),
   hour: t.Optional(t.Integer({ minimum: 0, maximum: 23, title: 'hour', error: 'hour must be 0 to 23', description: 'With day: only those begun in this hour' })),
   rate: t.Optional(t.Integer({ minimum: 1, maximum: 3, title: 'rate', error: 'rate must be 1, 2 or 3', description: 'Only the tickets rated so' })),
+  sla: t.Optional(
+    t.Union([t.Literal('firstResponseMet'), t.Literal('firstResponseBreached'), t.Literal('resolutionMet'), t.Literal('resolutionBreached')], {
+      title: 'sla',
+      error: 'sla must be firstResponseMet, firstResponseBreached, resolutionMet or resolutionBreached',
+      description: 'A cell of GET /dashboard/sla: the attendances counted in it (with queueId for a queue’s row, userId for an agent’s); combines with neither state, day, hour nor rate',
+    }),
+  ),
+  queueId: t.Optional(positiveId('queueId')),
 })
 export type DrillDownQuery = typeof DrillDownQuery.static
 

@@ -2,9 +2,9 @@
 // tickets/tracking.ts) and user_ratings. An attendance belongs to the day its row was created (it
 // began: queued, or started by an agent); the range's bounds are the company's local midnights, so
 // every query reads the (company_id, created_at) index over the range only.
-import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, contacts, queues, ticketTracking, tickets, userRatings, users } from '../../../db/schema/index.ts'
+import { contacts, queues, ticketTracking, tickets, userRatings, users } from '../../../db/schema/index.ts'
 import { DRILL_DOWN_LIMIT, type DrillDownTicket } from './model.ts'
 import type { DayRange } from './period.ts'
 
@@ -108,12 +108,13 @@ export async function trackingPerBucket(db: Executor, scope: Scope, bucket: 'day
     .groupBy(sql`1`)
 }
 
-export type DrillDownFilter = { state?: keyof typeof STATE_CONDITIONS; userId?: number; day?: string; hour?: number; rate?: number }
+export type DrillDownFilter = { state?: keyof typeof STATE_CONDITIONS; userId?: number; day?: string; hour?: number; rate?: number; trackingIds?: number[] }
 
 function drillDownWhere(scope: Scope, filter: DrillDownFilter): SQL {
   const conditions: (SQL | undefined)[] = [trackingInRange(scope)]
   if (filter.state) conditions.push(STATE_CONDITIONS[filter.state]())
   if (filter.userId !== undefined) conditions.push(eq(tt.userId, filter.userId))
+  if (filter.trackingIds !== undefined) conditions.push(filter.trackingIds.length === 0 ? sql`false` : inArray(tt.id, filter.trackingIds))
   if (filter.day !== undefined) {
     const hourScope = { ...scope, range: { from: filter.day, to: filter.day } }
     if (filter.hour === undefined) conditions.push(inRange(tt.createdAt, hourScope))
@@ -165,7 +166,3 @@ export async function drillDownTickets(db: Executor, scope: Scope, filter: Drill
   }
 }
 
-export async function companyTimezone(db: Executor, companyId: number): Promise<string> {
-  const [company] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return company?.timezone ?? 'America/Sao_Paulo'
-}

@@ -50,7 +50,7 @@ export const dashboardRoutes = (deps: Deps) =>
       response: { 200: DrillDown, ...refusals },
       detail: {
         summary: 'The tickets behind a dashboard figure',
-        description: `The same period as GET /dashboard, narrowed by state (a counter), userId (an agent's bar or row), day and hour (a bar of the day/hour chart) or rate (a CSAT bar). ${rangeRule}`,
+        description: `The same period as GET /dashboard, narrowed by state (a counter), userId (an agent's bar or row), day and hour (a bar of the day/hour chart), rate (a CSAT bar), or sla with queueId or userId (a cell of GET /dashboard/sla: the same verdicts, so the count is the cell's). ${rangeRule}`,
       },
     })
     .get(

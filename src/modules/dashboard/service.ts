@@ -9,11 +9,11 @@ import type { Actor } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
 import { invalidField } from '../../core/errors.ts'
 import type { ChartQuery, Dashboard, DashboardQuery, DrillDown, DrillDownQuery, ServiceLevels, TicketsPerDay, TicketsPerUser } from './model.ts'
-import { tallyServiceLevels } from './sla.ts'
-import { slaAttendances, slaSetup } from './sla-queries.ts'
+import { DRILL_DOWN_LIMIT } from './model.ts'
+import { tallyServiceLevels, timedQueuesOf, verdictsOf } from './sla.ts'
+import { slaAttendances, slaAttendancesOf, slaSetup } from './sla-queries.ts'
 import { addDays, checkedRange, resolvePeriod, todayIn, type DayRange } from './period.ts'
 import {
-  companyTimezone,
   companyUsers,
   countersOf,
   drillDownTickets,
@@ -23,13 +23,14 @@ import {
   trackingPerUser,
   type Scope,
 } from './queries.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 
 /** Minutes with two decimals: what the page formats as HH'h' mm'm'. */
 const roundMinutes = (value: number) => Math.round(value * 100) / 100
 
 async function scopeOf(deps: DashboardDeps, actor: Actor, requestedCompanyId: number | undefined, rangeOf: (today: string) => DayRange): Promise<Scope> {
   const companyId = await targetCompanyId(deps.db, actor, requestedCompanyId)
-  const timezone = await companyTimezone(deps.db, companyId)
+  const timezone = await findCompanyTimezone(deps.db, companyId)
   return { companyId, timezone, range: rangeOf(todayIn(timezone, deps.now())) }
 }
 
@@ -92,11 +93,34 @@ export async function ticketsPerDay(deps: DashboardDeps, actor: Actor, query: Ch
 
 /** The tickets behind a counter, a bar or a row: the same period, narrowed by state, agent, day, hour or rate. */
 export async function drillDown(deps: DashboardDeps, actor: Actor, query: DrillDownQuery): Promise<DrillDown> {
-  const { state, userId, day, hour, rate, ...period } = query
+  const { state, userId, day, hour, rate, sla, queueId, ...period } = query
+  if (sla !== undefined) {
+    if (state !== undefined || day !== undefined || hour !== undefined || rate !== undefined) throw invalidField('sla', 'sla combines only with queueId and userId')
+    return slaDrillDown(deps, await periodScope(deps, actor, period), { sla, queueId, userId })
+  }
+  if (queueId !== undefined) throw invalidField('queueId', 'queueId needs sla')
   if (day !== undefined) checkedRange({ from: 'day', to: 'day' }, { from: day, to: day })
   if (hour !== undefined && day === undefined) throw invalidField('hour', 'hour needs day')
   const scope = await periodScope(deps, actor, period)
   return drillDownTickets(deps.db, scope, { state, userId, day, hour, rate })
+}
+
+/**
+ * The attendances behind a service-level cell: the same verdicts the table counted (sla.ts), so the
+ * list's count is the cell's number; the newest DRILL_DOWN_LIMIT with their tickets.
+ */
+async function slaDrillDown(deps: DashboardDeps, scope: Scope, filter: { sla: NonNullable<DrillDownQuery['sla']>; queueId?: number; userId?: number }): Promise<DrillDown> {
+  const [attendances, setup] = await Promise.all([slaAttendancesOf(deps.db, scope, filter), slaSetup(deps.db, scope.companyId)])
+  const { queueOf, clockOf } = timedQueuesOf(setup, scope.timezone)
+  const now = deps.now().getTime()
+  const kind = filter.sla.startsWith('firstResponse') ? 'firstResponse' : 'resolution'
+  const wanted = filter.sla.endsWith('Met') ? 'met' : 'breached'
+  const matching = attendances.filter((attendance) => {
+    const queue = attendance.queueId === null ? undefined : queueOf.get(attendance.queueId)
+    return queue !== undefined && verdictsOf(attendance, queue, clockOf(queue), now)[kind] === wanted
+  })
+  const { tickets } = await drillDownTickets(deps.db, scope, { trackingIds: matching.slice(0, DRILL_DOWN_LIMIT).map((attendance) => attendance.id) })
+  return { tickets, count: matching.length }
 }
 
 /** Met and breached service levels of the period, per queue with targets and per agent (sla.ts). */

@@ -1,6 +1,6 @@
 // What the service levels read: the period's attendances (index-only, as the counters), the queues'
 // targets and hours, the company's hours and which of them apply (setting scheduleType).
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { companies, queues, settings, ticketTracking, type ScheduleEntry } from '../../../db/schema/index.ts'
 import { trackingInRange, type Scope } from './queries.ts'
@@ -43,4 +43,30 @@ export async function slaSetup(db: Executor, companyId: number): Promise<SlaSetu
       .orderBy(queues.name),
   ])
   return { scheduleType: setting?.value ?? 'disabled', companySchedules: company?.schedules ?? [], queues: rows }
+}
+
+/** The attendance each of the tickets is in (its newest unfinished tracking row), by ticket id. */
+export async function openAttendances(db: Executor, input: { companyId: number; ticketIds: readonly number[] }): Promise<Map<number, { queuedAt: Date | null; startedAt: Date | null }>> {
+  const byTicket = new Map<number, { queuedAt: Date | null; startedAt: Date | null }>()
+  if (input.ticketIds.length === 0) return byTicket
+  const rows = await db
+    .select({ ticketId: ticketTracking.ticketId, queuedAt: ticketTracking.queuedAt, startedAt: ticketTracking.startedAt })
+    .from(ticketTracking)
+    .where(and(eq(ticketTracking.companyId, input.companyId), inArray(ticketTracking.ticketId, [...input.ticketIds]), isNull(ticketTracking.finishedAt)))
+    .orderBy(asc(ticketTracking.id))
+  // Oldest first: the newest open row of a ticket is the one kept.
+  for (const { ticketId, ...row } of rows) byTicket.set(ticketId, row)
+  return byTicket
+}
+
+/** The period's attendances of a queue or an agent with their tracking ids, newest first: what a service-level cell stands for. */
+export async function slaAttendancesOf(db: Executor, scope: Scope, filter: { queueId?: number; userId?: number }): Promise<(SlaAttendance & { id: number })[]> {
+  const tt = ticketTracking
+  const ms = (value: Date | null) => (value ? value.getTime() : null)
+  const rows = await db
+    .select({ id: tt.id, queueId: tt.queueId, userId: tt.userId, queuedAt: tt.queuedAt, startedAt: tt.startedAt, finishedAt: tt.finishedAt })
+    .from(tt)
+    .where(and(trackingInRange(scope), filter.queueId === undefined ? undefined : eq(tt.queueId, filter.queueId), filter.userId === undefined ? undefined : eq(tt.userId, filter.userId)))
+    .orderBy(desc(tt.createdAt), desc(tt.id))
+  return rows.map((row) => ({ ...row, queuedAt: ms(row.queuedAt), startedAt: ms(row.startedAt), finishedAt: ms(row.finishedAt) }))
 }

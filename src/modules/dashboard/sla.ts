@@ -9,7 +9,7 @@ import type { SlaAttendance, SlaQueue, SlaSetup } from './sla-queries.ts'
 export type SlaTally = { met: number; breached: number }
 export type SlaRow = { firstResponse: SlaTally; resolution: SlaTally }
 
-type Verdict = 'met' | 'breached' | undefined
+export type Verdict = 'met' | 'breached' | undefined
 
 function verdict(clock: BusinessClock, target: number | null, from: number | null, until: number | null, now: number): Verdict {
   if (target === null || from === null) return undefined
@@ -25,7 +25,7 @@ function add(row: SlaRow, kind: keyof SlaRow, result: Verdict) {
 }
 
 /** The clock of a queue: its own hours when scheduleType is 'queue', the company's for 'company', wall time otherwise. */
-function clocksOf(setup: SlaSetup, timezone: string): (queue: SlaQueue) => BusinessClock {
+export function clocksOf(setup: SlaSetup, timezone: string): (queue: SlaQueue) => BusinessClock {
   const always = new BusinessClock([], timezone)
   const company = new BusinessClock(setup.companySchedules, timezone)
   const perQueue = new Map<number, BusinessClock>()
@@ -38,24 +38,34 @@ function clocksOf(setup: SlaSetup, timezone: string): (queue: SlaQueue) => Busin
   }
 }
 
+/** One attendance's verdicts against its queue's targets, on the queue's clock (undefined: not counted). */
+export function verdictsOf(attendance: SlaAttendance, queue: SlaQueue, clock: BusinessClock, now: number): { firstResponse: Verdict; resolution: Verdict } {
+  // An attendance an agent opened never waited: no first response to measure.
+  // Closed before anyone took it: breached if that took longer than the target, otherwise not counted.
+  const firstResponse = attendance.queuedAt
+    ? attendance.startedAt
+      ? verdict(clock, queue.firstResponse, attendance.queuedAt, attendance.startedAt, now)
+      : verdict(clock, queue.firstResponse, attendance.queuedAt, null, attendance.finishedAt ?? now)
+    : undefined
+  const resolution = verdict(clock, queue.resolution, attendance.queuedAt ?? attendance.startedAt, attendance.finishedAt, now)
+  return { firstResponse, resolution }
+}
+
+/** The queues with targets by id, and the clock of each. */
+export function timedQueuesOf(setup: SlaSetup, timezone: string) {
+  const queueOf = new Map(setup.queues.filter((queue) => queue.firstResponse !== null || queue.resolution !== null).map((queue) => [queue.id, queue]))
+  return { queueOf, clockOf: clocksOf(setup, timezone) }
+}
+
 export function tallyServiceLevels(attendances: readonly SlaAttendance[], setup: SlaSetup, timezone: string, at: Date) {
   const now = at.getTime()
-  const queueOf = new Map(setup.queues.map((queue) => [queue.id, queue]))
-  const clockOf = clocksOf(setup, timezone)
+  const { queueOf, clockOf } = timedQueuesOf(setup, timezone)
   const perQueue = new Map<number, SlaRow>()
   const perUser = new Map<number, SlaRow>()
   for (const attendance of attendances) {
     const queue = attendance.queueId === null ? undefined : queueOf.get(attendance.queueId)
-    if (!queue || (queue.firstResponse === null && queue.resolution === null)) continue
-    const clock = clockOf(queue)
-    // An attendance an agent opened never waited: no first response to measure.
-    // Closed before anyone took it: breached if that took longer than the target, otherwise not counted.
-    const firstResponse = attendance.queuedAt
-      ? attendance.startedAt
-        ? verdict(clock, queue.firstResponse, attendance.queuedAt, attendance.startedAt, now)
-        : verdict(clock, queue.firstResponse, attendance.queuedAt, null, attendance.finishedAt ?? now)
-      : undefined
-    const resolution = verdict(clock, queue.resolution, attendance.queuedAt ?? attendance.startedAt, attendance.finishedAt, now)
+    if (!queue) continue
+    const { firstResponse, resolution } = verdictsOf(attendance, queue, clockOf(queue), now)
     const rows = [perQueue.get(queue.id) ?? emptyRow()]
     perQueue.set(queue.id, rows[0]!)
     if (attendance.userId !== null) {

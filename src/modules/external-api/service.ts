@@ -1,7 +1,7 @@
 // Sending from other systems with a connection's token (whatsapps.token), not a user's JWT: the
 // token says which company and which connection. The number is checked on WhatsApp, the contact and
 // the ticket are found or created on that connection, then the message goes out like an agent's.
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, or } from 'drizzle-orm'
 import { companies, plans, whatsapps } from '../../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
@@ -10,12 +10,14 @@ import { toContactSummary } from '../contacts/contact-row.ts'
 import { upsertContact } from '../contacts/inbound-contacts.ts'
 import { onlyDigits } from '../contacts/number.ts'
 import { ticketMessenger } from '../messages/automatic-send.ts'
+import { stageTicketCreated } from '../messages/announce.ts'
 import { assertContent, buildItems } from '../messages/service.ts'
 import { providerOf, sendToContact } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import { closeTicketAsPlatform } from '../tickets/service.ts'
 import type { ExternalSendBody, ExternalSendResult, TokenConnection } from './model.ts'
-import { isSubscriptionBlocked } from '../../core/subscription.ts'
+import { connectionTokenHash } from '../whatsapp/connection-token.ts'
+import { isSubscriptionBlocked, subscriptionGraceDays } from '../../core/subscription.ts'
 
 /** The connection holding this token; 401 for none or an unknown one, 403 when the plan lacks the API. */
 export async function authenticateConnectionToken(deps: Pick<Deps, 'db' | 'now' | 'config'>, token: string | undefined): Promise<TokenConnection> {
@@ -25,11 +27,12 @@ export async function authenticateConnectionToken(deps: Pick<Deps, 'db' | 'now' 
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(whatsapps.token, token))
+    // A token still in clear (an older version wrote it during a rolling upgrade; sealed at the next boot) counts too.
+    .where(or(eq(whatsapps.tokenHash, connectionTokenHash(deps, token)), and(isNull(whatsapps.tokenHash), eq(whatsapps.token, token))))
     .limit(1)
   if (!row) throw new AppError('ERR_UNAUTHORIZED')
   if (!row.companyStatus) throw new AppError('ERR_COMPANY_INACTIVE')
-  if (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), deps.config.subscriptionGraceDays)) {
+  if (await isSubscriptionBlocked(deps.db, { id: row.companyId, dueDate: row.dueDate }, deps.now(), await subscriptionGraceDays(deps))) {
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: row.dueDate })
   }
   if (!row.useExternalApi) throw new AppError('ERR_NO_PERMISSION', { feature: 'useExternalApi' })
@@ -59,14 +62,19 @@ export async function sendExternalMessage(deps: Deps, registry: ConnectionRegist
 
   const { companyId, whatsappId } = connection
   const now = deps.now()
-  const { contact, change, ticket } = await deps.lanes.run(whatsappId, number, () =>
+  const { contact, change, ticket, contactEvent, ticketEvent } = await deps.lanes.run(whatsappId, number, () =>
     deps.db.transaction(async (tx) => {
       const upserted = await upsertContact(tx, { companyId, whatsappId, number, isGroup: false, now })
       const found = await findOrCreateOpenTicket(tx, { companyId, contactId: upserted.contact.id, whatsappId, isGroup: false })
-      return { contact: upserted.contact, change: upserted.change, ticket: found.ticket }
+      // The contact's and a new ticket's events staged here: the webhooks' outbox commits with them.
+      const contactEvent = upserted.change ? { companyId, contact: toContactSummary(upserted.contact) } : undefined
+      if (contactEvent) await deps.bus.stage(tx, upserted.change === 'create' ? 'contact.created' : 'contact.updated', contactEvent)
+      const ticketEvent = found.created ? await stageTicketCreated(deps, tx, { companyId, ticketId: found.ticket.id, userId: null }) : undefined
+      return { contact: upserted.contact, change: upserted.change, ticket: found.ticket, contactEvent, ticketEvent }
     }),
   )
-  if (change) await deps.bus.emit(change === 'create' ? 'contact.created' : 'contact.updated', { companyId, contact: toContactSummary(contact) })
+  if (change && contactEvent) await deps.bus.emit(change === 'create' ? 'contact.created' : 'contact.updated', contactEvent)
+  if (ticketEvent) await deps.bus.emit('ticket.created', ticketEvent)
 
   const items = await buildItems(deps, companyId, { body: input.body, medias })
   const outcome = await sendToContact(deps, registry, {

@@ -2,11 +2,12 @@
 // attach and the chat input sends in one go.
 import { t } from 'elysia'
 import { PageQuery, positiveId } from '../../core/schemas.ts'
+import { MAX_FILES_PER_LIST } from '../../contracts/file-lists.ts'
 
 export { IdParams } from '../../core/schemas.ts'
 
-/** Files one list may hold, and one upload may add. */
-export const MAX_FILES_PER_LIST = 20
+/** Files one list may hold, and one upload may add (a shared contract: the web's dialog checks it too). */
+export { MAX_FILES_PER_LIST }
 
 export const FileOption = t.Object({
   id: t.Integer(),

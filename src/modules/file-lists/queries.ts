@@ -39,3 +39,13 @@ export async function findOptionsOf(db: Executor, scope: { companyId: number; fi
     .where(and(eq(fileOptions.companyId, scope.companyId), inArray(fileOptions.fileId, scope.fileListIds)))
     .orderBy(asc(fileOptions.id))
 }
+
+/** Id and name of the company's lists (those among `ids` when given), by name: selects and campaign rows. */
+export async function findFileListNames(db: Executor, scope: { companyId: number; ids?: number[] }): Promise<{ id: number; name: string }[]> {
+  if (scope.ids?.length === 0) return []
+  return db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(and(eq(files.companyId, scope.companyId), scope.ids ? inArray(files.id, scope.ids) : undefined))
+    .orderBy(asc(files.name), asc(files.id))
+}

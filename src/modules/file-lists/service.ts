@@ -11,7 +11,7 @@ import type { StoredMedia } from '../../core/storage/storage.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import { type Caller, targetCompanyId } from '../../core/tenant.ts'
 import { MAX_FILES_PER_LIST, type CreateFileListBody, type FileList, type FileListSearchQuery, type UpdateFileListBody, type UploadListBody } from './model.ts'
-import { findAllFileListRows, findFileListRow, findFileListRows, findOptionsOf, type FileListRow, type FileOptionRow } from './queries.ts'
+import { findAllFileListRows, findFileListNames, findFileListRow, findFileListRows, findOptionsOf, type FileListRow, type FileOptionRow } from './queries.ts'
 
 export type { FileList, FileOption } from './model.ts'
 
@@ -56,6 +56,11 @@ export async function listFileListPage(deps: Deps, actor: Pick<Caller, 'companyI
 /** Every list of the company with its files: the chat input's and the campaign dialog's choices. */
 export async function listAllFileLists(deps: Deps, companyId: number): Promise<FileList[]> {
   return withOptions(deps, companyId, await findAllFileListRows(deps.db, companyId))
+}
+
+/** Id and name of the company's lists (those among `ids` when given), light: the campaign dialog's choices and a campaign's list. */
+export async function nameFileLists(deps: Pick<Deps, 'db'>, scope: { companyId: number; ids?: number[] }): Promise<{ id: number; name: string }[]> {
+  return findFileListNames(deps.db, { companyId: scope.companyId, ...(scope.ids ? { ids: [...new Set(scope.ids)] } : {}) })
 }
 
 /** One list with its files (404 ERR_NO_FILE_LIST_FOUND for another company's id). */

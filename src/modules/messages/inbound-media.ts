@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm'
 import { messages } from '../../../db/schema/index.ts'
 import type { MediaType } from '../../../db/schema/messages.ts'
 import type { Deps } from '../deps.ts'
-import { emitMessageUpdated } from './announce.ts'
+import { changeMessage } from './announce.ts'
 
 /** The code a message carries (in sendError) when its media could not be fetched. */
 export const mediaDownloadFailed = 'ERR_WAPP_DOWNLOAD_MEDIA'
@@ -28,24 +28,27 @@ export async function isAwaitingMedia(deps: Pick<Deps, 'db'>, ref: MessageRef): 
  * waits for one (another run attached it, or it was deleted): the caller removes the file it saved.
  */
 export async function attachInboundMedia(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'now'>, input: MessageRef & { path: string; name: string }): Promise<boolean> {
-  const [row] = await deps.db
-    .update(messages)
-    .set({ mediaPath: input.path, mediaName: input.name, updatedAt: deps.now() })
-    .where(awaitingMedia(input))
-    .returning({ id: messages.id, ticketId: messages.ticketId })
-  if (!row) return false
-  await emitMessageUpdated(deps, input.companyId, row)
-  return true
+  const changed = await changeMessage(deps, input.companyId, async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ mediaPath: input.path, mediaName: input.name, updatedAt: deps.now() })
+      .where(awaitingMedia(input))
+      .returning({ id: messages.id, ticketId: messages.ticketId })
+    return row
+  })
+  return changed !== undefined
 }
 
 /** Records that the media could not be fetched (the chat shows ERR_WAPP_DOWNLOAD_MEDIA) and tells it. */
 export async function markInboundMediaFailed(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'now'>, input: MessageRef): Promise<void> {
-  const [row] = await deps.db
-    .update(messages)
-    .set({ sendError: mediaDownloadFailed, updatedAt: deps.now() })
-    .where(awaitingMedia(input))
-    .returning({ id: messages.id, ticketId: messages.ticketId })
-  if (row) await emitMessageUpdated(deps, input.companyId, row)
+  await changeMessage(deps, input.companyId, async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ sendError: mediaDownloadFailed, updatedAt: deps.now() })
+      .where(awaitingMedia(input))
+      .returning({ id: messages.id, ticketId: messages.ticketId })
+    return row
+  })
 }
 
 /** The media types whose message carries a file (the others are text, locations, cards, call logs). */

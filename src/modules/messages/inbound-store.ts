@@ -1,7 +1,7 @@
 // One inbound message in one short transaction: contact, ticket, message (idempotent on the
 // WhatsApp id per connection), and the ticket's last message and unread count.
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm'
-import type { Database, Executor } from '../../../db/client.ts'
+import type { Database, Executor, Transaction } from '../../../db/client.ts'
 import { contacts, messages, tickets, type MediaType } from '../../../db/schema/index.ts'
 import type { ConnectionRef } from '../../channels/provider.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
@@ -31,6 +31,13 @@ export type InboundRecord = {
   participant?: string
   raw?: unknown
 }
+
+/**
+ * Run inside the storing transaction for each message stored, with its result: the pipeline stages
+ * its domain events there (deps.bus.stage), so what their committing listeners write (the webhooks'
+ * outbox) commits with the message.
+ */
+export type OnStored = (tx: Transaction, stored: StoredInbound) => void | Promise<void>
 
 export type StoredInbound = {
   contact: ContactRow
@@ -146,7 +153,7 @@ export async function findMessageIdByWid(db: Executor, input: { companyId: numbe
 /** Stores the message; undefined when that WhatsApp id was already stored on this connection. */
 export async function storeInbound(
   db: Database,
-  input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date },
+  input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date; onStored?: OnStored },
 ): Promise<StoredInbound | undefined> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -159,7 +166,7 @@ export async function storeInbound(
 
 async function storeInboundOnce(
   db: Database,
-  input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date },
+  input: { connection: ConnectionRef; record: InboundRecord; media?: { path: string; name: string }; now: Date; onStored?: OnStored },
 ): Promise<StoredInbound | undefined> {
   const { connection, record, media, now } = input
   const { companyId, whatsappId } = connection
@@ -211,7 +218,9 @@ async function storeInboundOnce(
       if (updated.status === 'closed') throw new TicketClosedMeanwhile()
       const { userName, queue, whatsappName, tags, ...row } = updated
       const ticketView = ticketViewOf(row, { userName, queue, whatsappName, tags }, contact)
-      return { contact, contactChange: change, ticket: row, ticketCreated: created, message, ticketView, quoted }
+      const stored: StoredInbound = { contact, contactChange: change, ticket: row, ticketCreated: created, message, ticketView, quoted }
+      await input.onStored?.(tx, stored)
+      return stored
     })
   } catch (error) {
     if (error instanceof AlreadyStored) return undefined

@@ -10,9 +10,10 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { messages, tickets, type MediaType } from '../../../db/schema/index.ts'
 import { defineOwnerTask, type ConnectionRegistry, type OutgoingMedia, type SendResult, type WhatsAppProvider } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { AppError, isUniqueViolation } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { emitMessagesCreated, emitTicketView, findContactSummary } from './announce.ts'
+import { emitMessagesCreated, emitTicketView, findContactSummary, stageMessageCreated } from './announce.ts'
 import { lastMessagePreview } from './inbound-store.ts'
 import type { MessageView } from './model.ts'
 import { storableRaw } from './storable.ts'
@@ -139,31 +140,38 @@ export async function sendToContact(
   const lanes = deps.lanes
   const storedIds: number[] = []
   const failedIds: number[] = []
+  const staged = new Map<number, DomainEvents['message.created']>()
 
   await lanes.send(whatsappId, target.number, async () => {
     for (const [index, item] of input.items.entries()) {
       const quoted = index === 0 ? input.quoted : undefined
-      const [row] = await deps.db
-        .insert(messages)
-        .values({
-          companyId: target.companyId,
-          ticketId: target.ticketId,
-          contactId: target.contactId,
-          whatsappId,
-          userId: input.userId,
-          body: item.body,
-          mediaType: item.media?.mediaType ?? 'chat',
-          mediaPath: item.media?.path ?? null,
-          mediaName: item.media?.name ?? null,
-          fromMe: true,
-          read: true,
-          ack: 0,
-          quotedMsgId: quoted?.id ?? null,
-          createdAt: deps.now(),
-          updatedAt: deps.now(),
-        })
-        .returning({ id: messages.id })
-      const messageId = row!.id
+      // The row and its message.created (staged) in one transaction: the webhooks' outbox commits with it.
+      const { messageId, event } = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            companyId: target.companyId,
+            ticketId: target.ticketId,
+            contactId: target.contactId,
+            whatsappId,
+            userId: input.userId,
+            body: item.body,
+            mediaType: item.media?.mediaType ?? 'chat',
+            mediaPath: item.media?.path ?? null,
+            mediaName: item.media?.name ?? null,
+            fromMe: true,
+            read: true,
+            ack: 0,
+            quotedMsgId: quoted?.id ?? null,
+            createdAt: deps.now(),
+            updatedAt: deps.now(),
+          })
+          .returning({ id: messages.id })
+        const messageId = row!.id
+        const event = await stageMessageCreated(deps, tx, { companyId: target.companyId, ticketId: target.ticketId, contactId: target.contactId, messageId, source: input.source })
+        return { messageId, event }
+      })
+      if (event) staged.set(messageId, event)
       storedIds.push(messageId)
       try {
         const call = await sendCallOf(deps, target, item, quoted?.wid ?? undefined)
@@ -192,6 +200,6 @@ export async function sendToContact(
   const ticket = await emitTicketView(deps, { companyId: target.companyId, ticketId: target.ticketId, userId: input.userId })
   if (!ticket) return { messages: [], failedIds }
   const contact = await findContactSummary(deps.db, target.companyId, target.contactId)
-  const views = await emitMessagesCreated(deps, { companyId: target.companyId, ticket, messageIds: storedIds, contact, source: input.source })
+  const views = await emitMessagesCreated(deps, { companyId: target.companyId, ticket, messageIds: storedIds, contact, source: input.source, staged })
   return { messages: views, failedIds }
 }

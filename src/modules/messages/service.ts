@@ -8,7 +8,7 @@ import { storeUpload } from '../../core/storage/upload.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
 import { findTicketView } from '../tickets/view.ts'
 import { findAccessibleTicket, type MessageCaller, type TicketWithContact } from './access.ts'
-import { emitMessageUpdated } from './announce.ts'
+import { changeMessage } from './announce.ts'
 import { quotedIdOf, type MessagePage, type MessageView, type SendMessageBody } from './model.ts'
 import { findMessageViews, findTicketMessagePage, mediaSigner } from './queries.ts'
 import { providerOf, sendToContact, type OutgoingItem, type SendTarget } from './send.ts'
@@ -147,13 +147,15 @@ export async function deleteTicketMessage(deps: Deps, registry: ConnectionRegist
         throw new AppError('ERR_DELETE_WAPP_MSG')
       }
     }
-    await deps.db
-      .update(messages)
-      .set({ isDeleted: true })
-      .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)))
     // Its file goes with it: listenMessageMediaErasure (media-erasure.ts), on message.updated.
-    const announced = await emitMessageUpdated(deps, caller.companyId, message)
-    if (announced) return announced
+    const announced = await changeMessage(deps, caller.companyId, async (tx) => {
+      await tx
+        .update(messages)
+        .set({ isDeleted: true })
+        .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)))
+      return message
+    })
+    if (announced?.message) return announced.message
   }
   const [view] = await findMessageViews(deps.db, mediaSigner(deps.config.media, deps.now), { companyId: caller.companyId, messageIds: [messageId] })
   if (!view) throw new AppError('ERR_NO_MESSAGE_FOUND')

@@ -14,6 +14,12 @@ const isSerialisedBuffer = (value: unknown): value is { type: 'Buffer'; data: nu
  * cannot be serialised; the message itself is never lost over it.
  */
 export function storableRaw(raw: unknown): JsonValue | undefined {
+  const text = storableRawJson(raw)
+  return text === undefined ? undefined : (JSON.parse(text) as JsonValue)
+}
+
+/** storableRaw as JSON text (what the batched insert sends). */
+export function storableRawJson(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return undefined
   try {
     const text = JSON.stringify(raw, (_key, value: unknown) => {
@@ -23,7 +29,7 @@ export function storableRaw(raw: unknown): JsonValue | undefined {
       if (typeof value === 'bigint') return value.toString()
       return value
     })
-    return text === undefined ? undefined : (JSON.parse(text) as JsonValue)
+    return text === undefined || text === 'null' ? undefined : text
   } catch {
     return undefined
   }

@@ -2,9 +2,16 @@ import { t } from 'elysia'
 
 export { IdParams } from '../../core/schemas.ts'
 
-/** §9: the two models the prompt modal offers (GPT 3.5 turbo, GPT 4.0), the first by default. */
+/**
+ * §9: the two models the prompt modal suggests (GPT 3.5 turbo, GPT 4.0), the first by default. Any
+ * other name is accepted: a self-hosted OpenAI-compatible server names its own (llama3.1:8b,
+ * mistralai/Mistral-7B-Instruct-v0.3, qwen2.5:14b-instruct-q4_K_M).
+ */
 export const promptModels = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
 export type PromptModel = (typeof promptModels)[number]
+
+/** A model name: letters and digits, then also . _ : / @ + - (no spaces, no control characters). */
+export const promptModelRule = { maxLength: 200, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$' } as const
 
 /** §9 "Prompt defaults" for the fields a request leaves out. */
 export const promptDefaults = { model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, maxMessages: 10 } as const
@@ -19,7 +26,7 @@ export const Prompt = t.Object({
   model: t.String(),
   maxTokens: t.Integer(),
   temperature: t.Number(),
-  /** In full from GET /prompt/{id} only; elsewhere (lists, create/update answers, realtime) masked: see maskApiKey. */
+  /** Masked in every answer and frame (maskApiKey); only the server's model calls open it. */
   apiKey: t.String(),
   queueId: t.Nullable(t.Integer()),
   maxMessages: t.Integer(),
@@ -47,7 +54,12 @@ const promptFields = {
     maxLength: promptLimits.promptMax,
     error: `prompt is required, at least ${promptLimits.promptMin} characters (at most ${promptLimits.promptMax})`,
   }),
-  model: t.UnionEnum(promptModels, { error: `model must be one of ${promptModels.join(', ')}` }),
+  model: t.String({
+    minLength: 1,
+    maxLength: promptModelRule.maxLength,
+    pattern: promptModelRule.pattern,
+    error: `model is a model name of at most ${promptModelRule.maxLength} characters: letters, digits and . _ : / @ + - (e.g. ${promptModels.join(', ')})`,
+  }),
   maxTokens: t.Integer({ minimum: 1, maximum: promptLimits.maxTokens, error: `maxTokens must be a whole number from 1 to ${promptLimits.maxTokens}` }),
   temperature: t.Number({ minimum: 0, maximum: 1, error: 'temperature must be a number from 0 to 1' }),
   apiKey: t.String({ minLength: 1, maxLength: promptLimits.apiKeyMax, error: `apiKey is required, at most ${promptLimits.apiKeyMax} characters` }),

@@ -2,12 +2,12 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreatePromptBody, IdParams, Prompt, PromptDeleted, PromptList, UpdatePromptBody } from './model.ts'
-import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } from './service.ts'
+import { createPrompt, deletePrompt, listPrompts, readPrompt, updatePrompt } from './service.ts'
 
 /** The prompts page is in the admin section (§2) and needs the plan's useOpenAi (§6): 403 ERR_NO_PERMISSION otherwise. */
 const auth = { profile: 'admin', feature: 'useOpenAi' } as const
 
-const keyNote = 'The OpenAI apiKey is masked (****1234: its last 4 characters, only for keys of 12 or more) in every answer but GET /prompt/{id}.'
+const keyNote = 'The OpenAI apiKey is masked (****1234: its last 4 characters, only for keys of 12 or more) in every answer. On PUT, leaving apiKey out, or sending the mask back, keeps the stored key.'
 
 export const promptRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/prompt', tags: ['Prompts'] })
@@ -17,11 +17,11 @@ export const promptRoutes = (deps: Deps) =>
       response: PromptList,
       detail: { summary: "The company's AI prompts by name, each with its queue's name (admins, plan with useOpenAi)", description: keyNote },
     })
-    .get('/:id', ({ caller, params }) => showPrompt(deps, { companyId: caller.companyId, promptId: params.id }), {
+    .get('/:id', ({ caller, params }) => readPrompt(deps, { companyId: caller.companyId, promptId: params.id }), {
       auth,
       params: IdParams,
       response: Prompt,
-      detail: { summary: 'One prompt, with its apiKey in full (what the edit form loads)', description: keyNote },
+      detail: { summary: 'One prompt (what the edit form loads; the apiKey masked)', description: keyNote },
     })
     .post('', ({ caller, body }) => createPrompt(deps, caller.companyId, body), {
       auth,

@@ -1,7 +1,8 @@
 // AI prompts (§3 Prompt): the instructions, model and OpenAI key a queue or connection answers with.
-// Admins of a plan with useOpenAi manage them (the routes' gate). The key is masked everywhere but
-// GET /prompt/{id} (api-key.ts) and sealed at rest with SECRETS_KEY (core/crypto/sealed-text.ts); the
-// `prompt` channel goes to the company's admins only.
+// Admins of a plan with useOpenAi manage them (the routes' gate). The key is masked in every answer
+// and frame (api-key.ts; the form replaces it, never reads it) and sealed at rest with SECRETS_KEY
+// (core/crypto/sealed-text.ts); only the server's model calls open it. The `prompt` channel goes to
+// the company's admins only.
 import { and, eq, ne, notLike } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { prompts } from '../../../db/schema/index.ts'
@@ -81,7 +82,12 @@ export async function listPrompts(deps: Deps, companyId: number): Promise<{ prom
   return { prompts: (await findPrompts(deps.db, { companyId })).map((prompt) => masked(opened(deps, prompt))) }
 }
 
-/** One prompt with its key in full: what the edit form loads. */
+/** One prompt for the API (the edit form): the key masked. */
+export async function readPrompt(deps: Deps, scope: { companyId: number; promptId: number }): Promise<Prompt> {
+  return masked(await promptOrFail(deps, scope))
+}
+
+/** One prompt with its key in full: for the server's model calls only (ai-answers), never an answer. */
 export async function showPrompt(deps: Deps, scope: { companyId: number; promptId: number }): Promise<Prompt> {
   return promptOrFail(deps, scope)
 }
@@ -120,11 +126,13 @@ export async function createPrompt(deps: Deps, companyId: number, input: CreateP
 }
 
 export async function updatePrompt(deps: Deps, companyId: number, promptId: number, input: UpdatePromptBody): Promise<Prompt> {
-  await promptOrFail(deps, { companyId, promptId })
+  const stored = await promptOrFail(deps, { companyId, promptId })
+  // Left out, or the mask sent back as it was read: the stored key stays.
+  const newKey = input.apiKey === undefined || input.apiKey === maskApiKey(stored.apiKey) ? undefined : input.apiKey
   const changes = {
     name: input.name === undefined ? undefined : trimmed('name', input.name),
     prompt: input.prompt === undefined ? undefined : trimmed('prompt', input.prompt),
-    apiKey: input.apiKey === undefined ? undefined : sealText(boxOf(deps), trimmed('apiKey', input.apiKey)),
+    apiKey: newKey === undefined ? undefined : sealText(boxOf(deps), trimmed('apiKey', newKey)),
     model: input.model,
     maxTokens: input.maxTokens,
     temperature: input.temperature,

@@ -97,3 +97,35 @@ export const UpdateIntegrationBody = t.Partial(t.Object(integrationFields))
 export type UpdateIntegrationBody = typeof UpdateIntegrationBody.static
 
 export const DeletedIntegrationResponse = t.Object({ message: t.String() })
+
+/**
+ * §7 POST /queueIntegration/testSession: the form's fields (projectName, jsonContent, language, as
+ * the spec names them, and urlN8N/typebotSlug for the other kinds), or a saved integration by id with
+ * the form's non-empty fields over it (a masked jsonContent keeps the stored key).
+ */
+export const TestSessionBody = t.Object({
+  integrationId: t.Optional(t.Integer({ minimum: 1, error: 'integrationId must be an integration id' })),
+  type: t.Optional(IntegrationType),
+  projectName: t.Optional(text('projectName', limits.projectName)),
+  jsonContent: t.Optional(text('jsonContent', limits.jsonContent)),
+  language: t.Optional(IntegrationLanguage),
+  urlN8N: t.Optional(text('urlN8N', limits.url)),
+  typebotSlug: t.Optional(text('typebotSlug', limits.typebotSlug)),
+  /** The test phrase; "Olá", "Hello" or "Hola" by language when left out. */
+  text: t.Optional(t.String({ minLength: 1, maxLength: 256, error: 'text must be 1 to 256 characters' })),
+})
+export type TestSessionBody = typeof TestSessionBody.static
+
+export const TestSessionResponse = t.Object({
+  type: IntegrationType,
+  /** The phrase sent. */
+  text: t.String(),
+  /** The integration's answers as the customer would get them (a media as its URL). */
+  messages: t.Array(t.String()),
+  /** Dialogflow's matched intent (empty for the other kinds). */
+  intent: t.String(),
+  /** The answer ends the conversation (the ticket would go back to its queue). */
+  endsConversation: t.Boolean(),
+  latencyMs: t.Integer(),
+})
+export type TestSessionResponse = typeof TestSessionResponse.static

@@ -8,14 +8,16 @@ import {
   IntegrationPage,
   IntegrationSearchQuery,
   QueueIntegration,
+  TestSessionBody,
+  TestSessionResponse,
   UpdateIntegrationBody,
 } from './model.ts'
-import { createIntegration, deleteIntegration, listIntegrationPage, showIntegration, updateIntegration } from './service.ts'
+import { testIntegrationSession } from './test-session.ts'
+import { createIntegration, deleteIntegration, listIntegrationPage, readIntegration, updateIntegration } from './service.ts'
 
 /** §6: admins, of a company whose plan has useIntegrations (jsonContent is a credential: no one else reads it). */
 const auth = { profile: 'admin', feature: 'useIntegrations' } as const
 
-// POST /queueIntegration/testSession (§7) is not served: it needs Google's Dialogflow API.
 export const queueIntegrationRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/queueIntegration', tags: ['Queue integrations'] })
     .use(tenant(deps))
@@ -25,11 +27,20 @@ export const queueIntegrationRoutes = (deps: Deps) =>
       response: IntegrationPage,
       detail: { summary: "The company's integrations, 20 per page by name; searchParam matches the name without case" },
     })
-    .get('/:id', ({ caller, params }) => showIntegration(deps, { companyId: caller.companyId, integrationId: params.id }), {
+    .post('/testSession', ({ caller, body }) => testIntegrationSession(deps, caller.companyId, body), {
+      auth,
+      body: TestSessionBody,
+      response: TestSessionResponse,
+      detail: {
+        summary:
+          'Talk to an integration once (the form’s fields, or a saved one by integrationId with the sent fields over it) and return its answer to a test phrase: Dialogflow detectIntent with the service-account key, Typebot startChat, webhook/n8n a `session.test` event. ERR_INTEGRATION_INVALID_CREDENTIALS, ERR_INTEGRATION_AUTH_FAILED, ERR_INTEGRATION_REQUEST_FAILED on failure',
+      },
+    })
+    .get('/:id', ({ caller, params }) => readIntegration(deps, { companyId: caller.companyId, integrationId: params.id }), {
       auth,
       params: IdParams,
       response: QueueIntegration,
-      detail: { summary: 'One integration' },
+      detail: { summary: 'One integration (jsonContent masked: "****" and the service account\'s client_email)' },
     })
     .post('', ({ caller, body }) => createIntegration(deps, caller.companyId, body), {
       auth,
@@ -45,7 +56,7 @@ export const queueIntegrationRoutes = (deps: Deps) =>
       params: IdParams,
       body: UpdateIntegrationBody,
       response: QueueIntegration,
-      detail: { summary: 'Edit an integration (only the fields sent change; the result must satisfy its type)' },
+      detail: { summary: 'Edit an integration (only the fields sent change; the result must satisfy its type). jsonContent left out, or sent back masked as read, keeps the stored key' },
     })
     .delete('/:id', ({ caller, params }) => deleteIntegration(deps, caller.companyId, params.id), {
       auth,

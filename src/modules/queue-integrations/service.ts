@@ -13,6 +13,7 @@ import { normalizeIntegration, type IntegrationValues } from './rules.ts'
 import { clearAiReference, emitClearedReferences } from '../queues/cleared-references.ts'
 import { createSecretBox } from '../../core/crypto/secret-box.ts'
 import { isSealed, openText, sealText } from '../../core/crypto/sealed-text.ts'
+import { isMaskOf, maskIntegration } from './mask.ts'
 
 export const INTEGRATION_DELETED_MESSAGE = 'Integration deleted.'
 
@@ -68,7 +69,12 @@ function sealedValues(deps: Pick<Deps, 'config'>, values: IntegrationValues): In
 
 export async function listIntegrationPage(deps: Deps, companyId: number, query: IntegrationSearchQuery) {
   const page = await findIntegrationPage(deps.db, { companyId, searchParam: query.searchParam, pageNumber: query.pageNumber })
-  return { ...page, queueIntegrations: page.queueIntegrations.map((integration) => opened(deps, integration)) }
+  return { ...page, queueIntegrations: page.queueIntegrations.map(maskIntegration) }
+}
+
+/** For the API: the key masked (mask.ts). showIntegration, with the key, stays on the server. */
+export async function readIntegration(deps: Deps, scope: { companyId: number; integrationId: number }): Promise<QueueIntegration> {
+  return maskIntegration(await showIntegration(deps, scope))
 }
 
 export async function showIntegration(deps: Deps, scope: { companyId: number; integrationId: number }): Promise<QueueIntegration> {
@@ -89,14 +95,16 @@ export async function createIntegration(deps: Deps, companyId: number, input: Cr
       return created!.id
     })
     .catch(nameRace)
-  const integration = await showIntegration(deps, { companyId, integrationId })
+  const integration = maskIntegration(await showIntegration(deps, { companyId, integrationId }))
   deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'create', queueIntegration: integration })
   return integration
 }
 
 export async function updateIntegration(deps: Deps, companyId: number, integrationId: number, input: UpdateIntegrationBody): Promise<QueueIntegration> {
   const stored = await showIntegration(deps, { companyId, integrationId })
-  const values = normalizeIntegration(merged(valuesOf(stored), input))
+  // The mask sent back as it was read keeps the stored key.
+  const sent = isMaskOf(input.jsonContent, stored.jsonContent) ? { ...input, jsonContent: undefined } : input
+  const values = normalizeIntegration(merged(valuesOf(stored), sent))
   await deps.db
     .transaction(async (tx) => {
       await assertNameFree(tx, { companyId, name: values.name, exceptIntegrationId: integrationId })
@@ -106,7 +114,7 @@ export async function updateIntegration(deps: Deps, companyId: number, integrati
         .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, integrationId)))
     })
     .catch(nameRace)
-  const integration = await showIntegration(deps, { companyId, integrationId })
+  const integration = maskIntegration(await showIntegration(deps, { companyId, integrationId }))
   deps.bus.emit('queue_integration.changed', { companyId, integrationId, action: 'update', queueIntegration: integration })
   return integration
 }

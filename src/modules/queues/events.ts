@@ -11,7 +11,14 @@ export const queueEventSchemas = {
    * deleted) or deleted; create and update carry the queue as it now is.
    */
   'queue.changed': t.Union([
-    t.Object({ companyId, queueId, action: t.Union([t.Literal('create'), t.Literal('update')]), queue: Queue }),
+    t.Object({
+      companyId,
+      queueId,
+      action: t.Union([t.Literal('create'), t.Literal('update')]),
+      queue: Queue,
+      /** Its service-level targets, or the hours they count in, changed: its live tickets' deadlines moved. */
+      serviceLevelsChanged: t.Optional(t.Literal(true)),
+    }),
     t.Object({ companyId, queueId, action: t.Literal('delete') }),
   ]),
 }

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { legacyNullable } from '../../core/legacy-values.ts'
-import { ScheduleEntry } from '../companies/model.ts'
+import { ScheduleEntry, ScheduleEntryInput } from '../companies/model.ts'
 
 export { IdParams } from '../../core/schemas.ts'
 
@@ -49,7 +49,7 @@ const queueFields = {
   orderQueue: legacyNullable(t.Integer({ minimum: 0, maximum: 100_000, error: 'orderQueue must be a whole number from 0 to 100000, or null' })),
   integrationId: reference('integrationId'),
   promptId: reference('promptId'),
-  schedules: t.Array(ScheduleEntry, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),
+  schedules: t.Array(ScheduleEntryInput, { maxItems: 7, error: 'schedules must list at most 7 weekdays' }),
   slaFirstResponseMinutes: slaTarget('slaFirstResponseMinutes', 'Service level: business minutes from queuing until an agent takes the ticket; null for none'),
   slaResolutionMinutes: slaTarget('slaResolutionMinutes', 'Service level: business minutes from queuing until the ticket is closed; null for none'),
 }

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client.ts'
 import { queues } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
-import { assertValidSchedules } from '../companies/fields.ts'
+import { validSchedules } from '../companies/fields.ts'
 import { assertWithinPlanLimit } from '../plans/limits.ts'
 import { defaultQueueSchedules } from './default-schedules.ts'
 import type { CreateQueueBody, Queue, UpdateQueueBody } from './model.ts'
@@ -66,8 +66,7 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueBo
   const companyId = actor.companyId
   const name = nameOf(input.name)
   const color = input.color.trim()
-  const schedules = input.schedules ?? defaultQueueSchedules()
-  assertValidSchedules(schedules)
+  const schedules = input.schedules ? validSchedules(input.schedules) : defaultQueueSchedules()
   const queueId = await deps.db
     .transaction(async (tx) => {
       await assertWithinPlanLimit(tx, companyId, 'queues')
@@ -100,10 +99,10 @@ export async function createQueue(deps: Deps, actor: Actor, input: CreateQueueBo
 export async function updateQueue(deps: Deps, actor: Actor, queueId: number, input: UpdateQueueBody): Promise<Queue> {
   if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION')
   const companyId = actor.companyId
-  await showQueue(deps, { companyId, queueId })
+  const before = await showQueue(deps, { companyId, queueId })
   const name = input.name === undefined ? undefined : nameOf(input.name)
   const color = input.color?.trim()
-  if (input.schedules) assertValidSchedules(input.schedules)
+  const schedules = input.schedules ? validSchedules(input.schedules) : undefined
   await deps.db
     .transaction(async (tx) => {
       await assertUnique(tx, { companyId, name, color, exceptQueueId: queueId })
@@ -116,7 +115,7 @@ export async function updateQueue(deps: Deps, actor: Actor, queueId: number, inp
         orderQueue: input.orderQueue,
         integrationId: input.integrationId,
         promptId: input.promptId,
-        schedules: input.schedules,
+        schedules,
         slaFirstResponseMinutes: input.slaFirstResponseMinutes,
         slaResolutionMinutes: input.slaResolutionMinutes,
       }
@@ -129,8 +128,17 @@ export async function updateQueue(deps: Deps, actor: Actor, queueId: number, inp
     })
     .catch(uniqueRace)
   const queue = await showQueue(deps, { companyId, queueId })
-  deps.bus.emit('queue.changed', { companyId, queueId, action: 'update', queue })
+  deps.bus.emit('queue.changed', { companyId, queueId, action: 'update', queue, ...(serviceLevelsChanged(before, queue) ? { serviceLevelsChanged: true } : {}) })
   return queue
+}
+
+/** The targets or the hours they count in changed: every live ticket of the queue has new deadlines. */
+function serviceLevelsChanged(before: Queue, after: Queue): boolean {
+  return (
+    before.slaFirstResponseMinutes !== after.slaFirstResponseMinutes ||
+    before.slaResolutionMinutes !== after.slaResolutionMinutes ||
+    ((after.slaFirstResponseMinutes !== null || after.slaResolutionMinutes !== null) && JSON.stringify(before.schedules) !== JSON.stringify(after.schedules))
+  )
 }
 
 /**

@@ -10,14 +10,14 @@ import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { StoredMedia } from '../../core/storage/storage.ts'
-import { emitTicketView } from '../messages/announce.ts'
+import { stageTicketCreated } from '../messages/announce.ts'
 import { sendToContact, type OutgoingItem } from '../messages/send.ts'
 import { findOrCreateOpenTicket } from '../tickets/open-ticket.ts'
 import { contactWroteBetween } from '../messages/customer-replies.ts'
 import { claimOccurrence, findDueScheduleIds, findSchedule, finishOccurrence, type DueOccurrence, type ScheduleRow } from './queries.ts'
 import { nextOccurrence } from './recurrence.ts'
 import { toSchedule } from './service.ts'
-import { isSubscriptionBlocked } from '../../core/subscription.ts'
+import { isSubscriptionBlocked, subscriptionGraceDays } from '../../core/subscription.ts'
 import { renderTemplate } from '../../core/templates/render.ts'
 
 export const DISPATCH_BATCH = 200
@@ -80,7 +80,7 @@ async function assertCompanyMaySend(deps: Deps, companyId: number): Promise<void
     .limit(1)
   if (!company?.status) throw new AppError('ERR_COMPANY_INACTIVE')
   // Past its due date and grace period the company sends nothing (core/subscription.ts).
-  if (await isSubscriptionBlocked(deps.db, { id: companyId, dueDate: company.dueDate }, deps.now(), deps.config.subscriptionGraceDays)) {
+  if (await isSubscriptionBlocked(deps.db, { id: companyId, dueDate: company.dueDate }, deps.now(), await subscriptionGraceDays(deps))) {
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED')
   }
   if (!company.useSchedules) throw new AppError('ERR_NO_PERMISSION', { feature: 'useSchedules' })
@@ -91,10 +91,15 @@ async function send(deps: Deps, registry: ConnectionRegistry, schedule: Schedule
   const whatsappId = await connectionFor(deps, schedule, companyId)
   const { contact } = schedule
   const { isGroup, email } = await contactDetails(deps, companyId, contact.id)
-  const { ticket, created } = await deps.lanes.run(whatsappId, contact.number, () =>
-    deps.db.transaction((tx) => findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })),
+  const { ticket, createdEvent } = await deps.lanes.run(whatsappId, contact.number, () =>
+    deps.db.transaction(async (tx) => {
+      const found = await findOrCreateOpenTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup })
+      // A new ticket's event staged here: the webhooks' outbox commits with it.
+      const createdEvent = found.created ? await stageTicketCreated(deps, tx, { companyId, ticketId: found.ticket.id, userId: schedule.userId }) : undefined
+      return { ticket: found.ticket, createdEvent }
+    }),
   )
-  if (created) await emitTicketView(deps, { companyId, ticketId: ticket.id, created: true, userId: schedule.userId })
+  if (createdEvent) await deps.bus.emit('ticket.created', createdEvent)
   const outcome = await sendToContact(deps, registry, {
     target: { companyId, ticketId: ticket.id, whatsappId, contactId: contact.id, number: contact.number, isGroup },
     // The variables are filled as it goes out: {{hora}} and {{ms}} are the sending time's, in the company's zone.

@@ -61,14 +61,23 @@ export type ScheduleListQuery = typeof ScheduleListQuery.static
 export const SchedulePage = t.Object({ schedules: t.Array(Schedule), count: t.Integer(), hasMore: t.Boolean() })
 export type SchedulePage = typeof SchedulePage.static
 
+/** A date and time, ISO 8601; without an offset (a Whaticket-family form sends "2027-01-15T10:30") it is read in the company's time zone. */
+export const dateTimeMessage = (name: string) => `${name} must be a date and time (ISO 8601; without an offset it is read in the company's time zone)`
+const dateTime = (name: string) =>
+  t.String({
+    pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    error: dateTimeMessage(name),
+    description: "ISO 8601; without an offset, a wall-clock time of the company's time zone",
+  })
+
 /** §5: body at least 5 characters, a contact and a sending time. */
 const fields = {
   body: t.String({ minLength: 5, maxLength: 5000, error: 'body must be 5 to 5000 characters' }),
-  sendAt: t.String({ format: 'date-time', error: 'sendAt must be a date and time (ISO 8601, with its offset)' }),
+  sendAt: dateTime('sendAt'),
   contactId: positiveId('contactId'),
   ticketId: t.Nullable(positiveId('ticketId')),
   recurrence: t.Nullable(ScheduleRecurrence),
-  recurrenceUntil: t.Nullable(t.String({ format: 'date-time', error: 'recurrenceUntil must be a date and time (ISO 8601, with its offset)' })),
+  recurrenceUntil: t.Nullable(dateTime('recurrenceUntil')),
   recurrenceCount: t.Nullable(
     t.Integer({ minimum: 2, maximum: MAX_OCCURRENCES, error: `recurrenceCount must be a whole number from 2 to ${MAX_OCCURRENCES}` }),
   ),

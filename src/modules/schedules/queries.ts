@@ -179,3 +179,4 @@ export async function findDueScheduleIds(db: Executor, input: { now: Date; limit
     .orderBy(schedules.sendAt)
     .limit(input.limit)
 }
+

@@ -9,7 +9,8 @@ import { AppError, invalidField } from '../../core/errors.ts'
 import { signMediaPath } from '../../core/storage/signed-url.ts'
 import { storeUpload } from '../../core/storage/upload.ts'
 import type { CreateScheduleBody, MediaUploadBody, Schedule, ScheduleListQuery, SchedulePage, UpdateScheduleBody } from './model.ts'
-import { LISTED_OCCURRENCES } from './model.ts'
+import { dateTimeMessage, LISTED_OCCURRENCES } from './model.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 import { findSchedule, findSchedulePage, type ScheduleRow } from './queries.ts'
 import { occurrencesFrom } from './recurrence.ts'
 import { parseDateTime, recurrenceOf } from './recurrence-input.ts'
@@ -35,9 +36,9 @@ export function toSchedule(deps: Pick<Deps, 'config' | 'now'>, row: ScheduleRow)
   }
 }
 
-function sendAtOf(deps: Deps, raw: string): Date {
-  const sendAt = parseDateTime(raw)
-  if (!sendAt) throw invalidField('sendAt', 'sendAt must be a date and time (ISO 8601, with its offset)')
+function sendAtOf(deps: Deps, raw: string, timezone: string): Date {
+  const sendAt = parseDateTime(raw, timezone)
+  if (!sendAt) throw invalidField('sendAt', dateTimeMessage('sendAt'))
   if (sendAt.getTime() < deps.now().getTime() - PAST_TOLERANCE_MS) throw invalidField('sendAt', 'sendAt must be in the future')
   return sendAt
 }
@@ -90,8 +91,9 @@ export async function showSchedule(deps: Deps, actor: Actor, scheduleId: number)
 export async function createSchedule(deps: Deps, actor: Actor, input: CreateScheduleBody): Promise<Schedule> {
   const { companyId, userId } = actor
   const body = bodyOf(input.body)
-  const sendAt = sendAtOf(deps, input.sendAt)
-  const recurrence = recurrenceOf({ recurrence: input.recurrence ?? null, until: input.recurrenceUntil ?? null, count: input.recurrenceCount ?? null }, sendAt)
+  const timezone = await findCompanyTimezone(deps.db, companyId)
+  const sendAt = sendAtOf(deps, input.sendAt, timezone)
+  const recurrence = recurrenceOf({ recurrence: input.recurrence ?? null, until: input.recurrenceUntil ?? null, count: input.recurrenceCount ?? null }, sendAt, timezone)
   await assertContact(deps, companyId, input.contactId)
   if (input.ticketId) await assertTicket(deps, companyId, input.contactId, input.ticketId)
   const now = deps.now()
@@ -125,7 +127,7 @@ export async function updateSchedule(deps: Deps, actor: Actor, scheduleId: numbe
   if (input.contactId !== undefined) await assertContact(deps, companyId, input.contactId)
   const ticketId = input.ticketId === undefined ? (input.contactId === undefined ? before.ticketId : null) : input.ticketId
   if (ticketId) await assertTicket(deps, companyId, contactId, ticketId)
-  const sendAt = input.sendAt === undefined ? undefined : sendAtOf(deps, input.sendAt)
+  const sendAt = input.sendAt === undefined ? undefined : sendAtOf(deps, input.sendAt, before.timezone)
   const timing = timingChanges(before, input, sendAt)
   const changes = {
     body: input.body === undefined ? undefined : bodyOf(input.body),
@@ -171,6 +173,7 @@ function timingChanges(before: ScheduleRow, input: UpdateScheduleBody, sendAt: D
       count: input.recurrenceCount === undefined ? beforeCount : input.recurrenceCount,
     },
     first,
+    before.timezone,
   )
   return { sendAt: first, startsAt: first, occurrence: 0, ...recurrence }
 }

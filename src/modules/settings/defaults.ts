@@ -33,7 +33,8 @@ const definitions = {
   sendGreetingAccepted: { defaultValue: 'disabled', allowed: onOff },
   sendMsgTransfTicket: { defaultValue: 'disabled', allowed: onOff },
   sendGreetingMessageOneQueues: { defaultValue: 'enabled', allowed: onOff },
-  asaas: { defaultValue: '', secret: true },
+  // Sealed at rest and shown masked (secret-settings.ts): a masked value sent back is not a token.
+  asaas: { defaultValue: '', secret: true, validate: (value) => (value.startsWith('****') ? 'value must be the token itself, not its masked form' : undefined) },
   campaignsEnabled: { defaultValue: 'true', allowed: ['true', 'false'] },
   // Data retention (LGPD/GDPR): the messages of tickets closed more than this many days ago are
   // erased by a daily job (jobs/data-retention.ts); 0 keeps them forever.

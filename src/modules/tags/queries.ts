@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { tags, ticketTags } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
@@ -38,6 +38,16 @@ export async function findTagPage(db: Executor, input: { companyId: number; sear
 export async function findTag(db: Executor, scope: { companyId: number; tagId: number }): Promise<Tag | undefined> {
   const [tag] = await findTagsWithCounts(db, { companyId: scope.companyId, where: eq(tags.id, scope.tagId) })
   return tag
+}
+
+export async function findTagNames(db: Executor, scope: { companyId: number; ids: number[] }): Promise<{ id: number; name: string }[]> {
+  if (scope.ids.length === 0) return []
+  return db.select({ id: tags.id, name: tags.name }).from(tags).where(and(eq(tags.companyId, scope.companyId), inArray(tags.id, scope.ids)))
+}
+
+export async function tagExists(db: Executor, scope: { companyId: number; tagId: number }): Promise<boolean> {
+  const [row] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, scope.companyId), eq(tags.id, scope.tagId))).limit(1)
+  return Boolean(row)
 }
 
 export async function findTagOptions(db: Executor, scope: { companyId: number; kanbanOnly?: boolean }): Promise<TagOption[]> {

@@ -7,7 +7,7 @@ import { tags } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
 import type { CreateTagBody, Tag, TagOption, UpdateTagBody } from './model.ts'
-import { findTag, findTagOptions, tagNameTaken } from './queries.ts'
+import { findTag, findTagNames, findTagOptions, tagExists, tagNameTaken } from './queries.ts'
 import { type Actor, isSupervisorOrAdmin } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
 
@@ -36,6 +36,21 @@ export async function showTag(deps: Deps, scope: { companyId: number; tagId: num
 export async function listTagOptions(deps: Deps, actor: Actor, requestedCompanyId?: number): Promise<TagOption[]> {
   const companyId = await targetCompanyId(deps.db, actor, requestedCompanyId)
   return findTagOptions(deps.db, { companyId })
+}
+
+/** The company's tags, light, by name: what another module offers to choose from (campaigns target one). */
+export function companyTagOptions(db: Executor, companyId: number): Promise<TagOption[]> {
+  return findTagOptions(db, { companyId })
+}
+
+/** The names of these tags of the company (another module showing what it points at). */
+export function nameTags(db: Executor, scope: { companyId: number; ids: number[] }): Promise<{ id: number; name: string }[]> {
+  return findTagNames(db, scope)
+}
+
+/** Whether the tag is the company's (another module checking a reference it keeps). */
+export async function companyHasTag(db: Executor, scope: { companyId: number; tagId: number }): Promise<boolean> {
+  return tagExists(db, scope)
 }
 
 export async function listKanbanLanes(deps: Deps, companyId: number): Promise<{ lista: TagOption[] }> {

@@ -56,20 +56,23 @@ export async function createTicket(deps: Deps, caller: TicketCaller, body: Creat
   await assertNoOtherOpenTicket(deps.db, scope)
 
   const now = deps.now()
-  const ticketId = await deps.db
+  const created = await deps.db
     .transaction(async (tx) => {
-      const [created] = await tx
+      const [inserted] = await tx
         .insert(tickets)
         .values({ companyId, contactId: contact.id, whatsappId, userId, queueId, status: 'open', isGroup: contact.isGroup, createdAt: now, updatedAt: now })
         .returning({ id: tickets.id })
-      const id = created!.id
+      const id = inserted!.id
       await trackCreated(tx, { companyId, ticketId: id, after: { status: 'open', userId, queueId, whatsappId }, now })
-      return id
+      const view = await findTicketView(tx, { companyId, ticketId: id })
+      if (!view) throw new AppError('ERR_CREATING_TICKET')
+      // Staged here: what its committing listeners write (the webhooks' outbox) commits with the ticket.
+      const event = { companyId, ticket: view, userId: caller.userId }
+      await deps.bus.stage(tx, 'ticket.created', event)
+      return event
     })
     .catch((error: unknown) => otherOpenTicketRace(deps.db, error, scope))
 
-  const view = await findTicketView(deps.db, { companyId, ticketId })
-  if (!view) throw new AppError('ERR_CREATING_TICKET')
-  await deps.bus.emit('ticket.created', { companyId, ticket: view, userId: caller.userId })
-  return view
+  await deps.bus.emit('ticket.created', created)
+  return created.ticket
 }

@@ -36,4 +36,6 @@ export const ticketEventSchemas = {
   'ticket.deleted': t.Object({ companyId, ticket: t.Object({ id, ...visible }), userId: actor }),
   /** The ticket's customer messages were read: clients zero its unread badge. */
   'ticket.read': t.Object({ companyId, ticket: TicketView }),
+  /** The ticket went past its queue's service-level target (sla-breaches.ts): claimed once per ticket, target and wait. */
+  'ticket.sla_breached': t.Object({ companyId, ticket: TicketView, target: t.Union([t.Literal('firstResponse'), t.Literal('resolution')]), dueAt: t.Date() }),
 }

@@ -5,8 +5,8 @@ import type { Caller } from '../../core/tenant.ts'
 import { assertRealDay, parseIdList } from './list-filters.ts'
 import { countTickets, findTicketIdPage, findTicketIdPageAndCount, type TicketFilters } from './list-query.ts'
 import { KANBAN_PAGE_SIZE, PAGE_SIZE_TICKETS, TICKET_COUNT_CAP, type KanbanBoard, type KanbanQuery, type TicketListQuery, type TicketPage } from './model.ts'
-import { findCompanyTimezone } from './queries.ts'
-import { ticketSearchCondition } from './search.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
+import { ticketSearchMatches } from './search.ts'
 import { findTicketViews } from './view.ts'
 import { findTicketViewer } from './viewer.ts'
 import type { TicketViewer } from './visibility.ts'
@@ -37,11 +37,11 @@ export async function listTickets(deps: Pick<Deps, 'db'>, caller: TicketCaller, 
     updatedOn: query.updatedAt,
     timezone: query.date || query.updatedAt ? await findCompanyTimezone(deps.db, companyId) : 'UTC',
     withUnreadMessages: query.withUnreadMessages === true,
-    search: query.searchParam ? ticketSearchCondition(deps.db, { companyId, text: query.searchParam }) : undefined,
   }
   const paging = { filters, pageSize: PAGE_SIZE_TICKETS, pageNumber: query.pageNumber, cursor: query.cursor }
-  if (filters.search) {
-    const page = await findTicketIdPageAndCount(deps.db, { ...paging, countCap })
+  const matches = query.searchParam ? ticketSearchMatches(deps.db, { companyId, text: query.searchParam }) : undefined
+  if (matches) {
+    const page = await findTicketIdPageAndCount(deps.db, { ...paging, matches, countCap })
     const tickets = await findTicketViews(deps.db, { companyId, ticketIds: page.ticketIds })
     return { tickets, hasMore: page.hasMore, count: page.count, countCapped: page.capped, nextCursor: page.nextCursor }
   }

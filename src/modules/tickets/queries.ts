@@ -2,7 +2,7 @@
 // tickets. Every function is scoped by companyId.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
-import { companies, contacts, prompts, queueIntegrations, queues, tickets, userQueues, users, whatsapps } from '../../../db/schema/index.ts'
+import { contacts, prompts, queueIntegrations, queues, tickets, ticketTags, userQueues, users, whatsapps } from '../../../db/schema/index.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
 import type { ConnectionRow } from '../whatsapp/connection-row.ts'
 import type { TicketRow } from './ticket-row.ts'
@@ -136,10 +136,6 @@ export async function integrationExists(db: Executor, scope: { companyId: number
   return row !== undefined
 }
 
-export async function findCompanyTimezone(db: Executor, companyId: number): Promise<string> {
-  const [company] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1)
-  return company?.timezone ?? 'America/Sao_Paulo'
-}
 
 /**
  * The company's non-admin users as ticket viewers (admins see every ticket, so a change never hides
@@ -158,4 +154,19 @@ export async function findAgentViewers(db: Executor, companyId: number): Promise
   const queuesByUser = new Map<number, number[]>()
   for (const row of queueRows) queuesByUser.set(row.userId, [...(queuesByUser.get(row.userId) ?? []), row.queueId])
   return agents.map((agent) => ({ ...agent, queueIds: queuesByUser.get(agent.userId) ?? [] }))
+}
+
+/**
+ * People (not groups) of the company with a ticket carrying the tag, in contact id order after
+ * `afterContactId`, `limit` at a time: campaigns and contact lists that target a tag.
+ */
+export async function findTaggedContactsAfter(db: Executor, scope: { companyId: number; tagId: number; afterContactId?: number; limit: number }) {
+  return db
+    .selectDistinct({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.companyId, scope.companyId)))
+    .innerJoin(ticketTags, and(eq(ticketTags.ticketId, tickets.id), eq(ticketTags.companyId, scope.companyId), eq(ticketTags.tagId, scope.tagId)))
+    .where(and(eq(contacts.companyId, scope.companyId), eq(contacts.isGroup, false), scope.afterContactId === undefined ? undefined : sql`${contacts.id} > ${scope.afterContactId}`))
+    .orderBy(contacts.id)
+    .limit(scope.limit)
 }

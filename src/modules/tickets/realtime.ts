@@ -3,7 +3,7 @@
 // status hides the ticket from agents who saw it before, each of them gets {action: 'delete',
 // ticketId} on his own audience first, so the ticket leaves his lists; those who still see it get
 // only the update.
-import type { Audience } from '../../core/realtime/bus.ts'
+import { RESYNC_CHANNEL, type Audience } from '../../core/realtime/bus.ts'
 import type { Deps } from '../deps.ts'
 import type { DomainEvents } from '../events.ts'
 import { findAgentViewers } from './queries.ts'
@@ -44,6 +44,10 @@ function onUpdated(deps: RealtimeDeps, event: DomainEvents['ticket.updated']): v
   publishUpdate(deps, companyId, ticket)
 }
 
+function deadlinesMoved(deps: RealtimeDeps, companyId: number): void {
+  deps.realtime.publish({ companyId, channel: RESYNC_CHANNEL, data: { reason: 'serviceLevels' }, audience: { kind: 'company' } })
+}
+
 export function listenTicketRealtime(deps: RealtimeDeps): () => void {
   const stops = [
     deps.bus.on('ticket.created', (event) => publishUpdate(deps, event.companyId, event.ticket)),
@@ -52,9 +56,24 @@ export function listenTicketRealtime(deps: RealtimeDeps): () => void {
       // Everyone who could see it drops it.
       deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'delete', ticketId: ticket.id }, audience: ticketAudience(ticket) }),
     ),
+    deps.bus.on('ticket.sla_breached', ({ companyId, ticket, target, dueAt }) => {
+      deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'update', ticket, slaBreach: target }, audience: ticketAudience(ticket) })
+      const alert = { id: ticket.id, uuid: ticket.uuid, contactName: ticket.contact.name, queueName: ticket.queue?.name ?? null }
+      deps.realtime.publish({ companyId, channel: 'slaAlert', data: { action: 'breach', target, dueAt, ticket: alert }, audience: { kind: 'admins', supervisors: true } })
+    }),
     deps.bus.on('ticket.read', ({ companyId, ticket }) =>
       deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'updateUnread', ticketId: ticket.id, ticket }, audience: ticketAudience(ticket) }),
     ),
+    // A queue's new targets move the deadline of each of its live tickets: one reload of what the
+    // company's clients show, not a frame per ticket (a rare admin change; a queue may hold thousands).
+    // The company's hours and which hours apply (scheduleType) are the clocks of every timed queue.
+    deps.bus.on('queue.changed', (event) => {
+      if (event.action === 'update' && event.serviceLevelsChanged) deadlinesMoved(deps, event.companyId)
+    }),
+    deps.bus.on('company.schedules_changed', ({ companyId }) => deadlinesMoved(deps, companyId)),
+    deps.bus.on('setting.changed', ({ companyId, key }) => {
+      if (key === 'scheduleType') deadlinesMoved(deps, companyId)
+    }),
   ]
   return () => {
     for (const stop of stops) stop()

@@ -5,7 +5,8 @@
 // the ticket keeps its place in the lists.
 import { and, eq, inArray } from 'drizzle-orm'
 import { invalidField } from '../../core/errors.ts'
-import { tags, ticketTags } from '../../../db/schema/index.ts'
+import { tags, tickets, ticketTags } from '../../../db/schema/index.ts'
+import type { Executor } from '../../../db/client.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import { viewerOf, type TicketCaller } from './list.ts'
@@ -26,6 +27,21 @@ async function assertCompanyTags(deps: Deps, companyId: number, tagIds: readonly
     .from(tags)
     .where(and(eq(tags.companyId, companyId), inArray(tags.id, [...tagIds])))
   if (found.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND')
+}
+
+/**
+ * In a transaction that deletes a ticket's tag rows and then inserts some: the ticket first, FOR
+ * SHARE. The insert's trigger reads the ticket FOR SHARE, and an update of the ticket (a message)
+ * updates its tag rows (their copies of its columns, migration 0024): without this, the update could
+ * hold the ticket and wait for the deleted rows while this waits for the ticket - a deadlock. Taking
+ * the ticket first puts both in the same order (ticket, then its tag rows).
+ */
+async function lockTicket(tx: Executor, companyId: number, ticketId: number): Promise<void> {
+  await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .for('share')
 }
 
 /** The ticket as it is now, told to whoever sees it (tags change no audience). */
@@ -56,6 +72,7 @@ export async function syncTicketTags(deps: Deps, caller: TicketCaller, input: { 
   await visibleTicket(deps, caller, input.ticketId)
   await assertCompanyTags(deps, companyId, tagIds)
   await deps.db.transaction(async (tx) => {
+    await lockTicket(tx, companyId, input.ticketId)
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId)))
     if (tagIds.length > 0) await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ ticketId: input.ticketId, tagId, companyId }))).onConflictDoNothing()
   })
@@ -82,6 +99,7 @@ export async function moveTicketToLane(deps: Deps, caller: TicketCaller, input: 
     throw invalidField('tagId', 'tagId is not a kanban lane (a tag with kanban 1)')
   }
   await deps.db.transaction(async (tx) => {
+    await lockTicket(tx, companyId, input.ticketId)
     if (laneIds.length > 0) {
       await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, input.ticketId), inArray(ticketTags.tagId, laneIds)))
     }

@@ -5,7 +5,9 @@
 // Tracked and told like a close or a transfer made through the tickets API.
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
+import type { Transaction } from '../../../db/client.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { lockTicketRow } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
 import { trackChatbotEnded, trackTransition } from './tracking.ts'
@@ -13,12 +15,25 @@ import { findTicketView } from './view.ts'
 
 type TicketScope = { companyId: number; ticketId: number }
 
-/** Tells the committed change to whoever saw the ticket before and whoever sees it now; nobody made it. */
-async function timerChanged(deps: Deps, before: TicketRow, transition: 'close' | 'transfer'): Promise<void> {
+type Staged = { before: TicketRow; event: DomainEvents['ticket.updated'] }
+
+/**
+ * Inside the change's transaction: its ticket.updated, staged there (the webhooks' outbox commits with
+ * it); nobody made it. The same object is emitted after the commit (timerChanged).
+ */
+async function stageTimerChange(deps: Deps, tx: Transaction, before: TicketRow, transition: 'close' | 'transfer'): Promise<Staged> {
   const { companyId } = before
-  const view = await findTicketView(deps.db, { companyId, ticketId: before.id })
-  if (!view) return
-  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: { queueId: before.queueId, userId: before.userId, status: before.status }, transition, userId: null })
+  const view = await findTicketView(tx, { companyId, ticketId: before.id })
+  if (!view) throw new Error(`ticket ${before.id} of company ${companyId} vanished under its lock`)
+  const event: DomainEvents['ticket.updated'] = { companyId, ticket: view, before: { queueId: before.queueId, userId: before.userId, status: before.status }, transition, userId: null }
+  await deps.bus.stage(tx, 'ticket.updated', event)
+  return { before, event }
+}
+
+/** Tells the committed change to whoever saw the ticket before and whoever sees it now. */
+async function timerChanged(deps: Deps, staged: Staged | undefined): Promise<TicketRow | undefined> {
+  if (staged) await deps.bus.emit('ticket.updated', staged.event)
+  return staged?.before
 }
 
 /**
@@ -49,10 +64,9 @@ export async function closeDueTicket(deps: Deps, scope: TicketScope, isDue: (tic
     // The bot was still talking when the timer took the ticket: its part ends now (before the attendance closes).
     if (ticket.chatbot) await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId: ticket.queueId, now })
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: 'close', after, now })
-    return ticket
+    return stageTimerChange(deps, tx, ticket, 'close')
   })
-  if (before) await timerChanged(deps, before, 'close')
-  return before
+  return timerChanged(deps, before)
 }
 
 /**
@@ -77,8 +91,7 @@ export async function transferDueTicket(
     const after = { status: 'pending' as const, userId: null, queueId, whatsappId: ticket.whatsappId }
     if (ticket.chatbot) await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId, now })
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: 'transfer', after, now })
-    return ticket
+    return stageTimerChange(deps, tx, ticket, 'transfer')
   })
-  if (before) await timerChanged(deps, before, 'transfer')
-  return before
+  return timerChanged(deps, before)
 }

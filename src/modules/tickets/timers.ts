@@ -8,14 +8,17 @@
 // Time is deps.now(), so tests move it. The texts go out after the change is committed, like the
 // completion message of a close: only the sweep that won the ticket sends, so the customer gets one.
 // At most `batchSize` tickets per rule and connection per sweep; the rest are due at the next one.
+// Then the service-level breach alerts (sla-breaches.ts), which ride on the same sweep and jobs.
 import type { Deps } from '../deps.ts'
 import { getSetting } from '../settings/service.ts'
 import { transferNotice } from './automatic-texts.ts'
 import { renderTemplate } from '../../core/templates/render.ts'
 import type { TicketMessenger } from './messenger.ts'
-import { findCompanyTimezone, findContactRow, findQueueRef } from './queries.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
+import { findContactRow, findQueueRef } from './queries.ts'
 import type { TicketRow } from './ticket-row.ts'
 import { closeDueTicket, transferDueTicket } from './timers-changes.ts'
+import { alertSlaBreaches } from './sla-breaches.ts'
 import {
   findInactiveTicketIds,
   findTimerCompanyIds,
@@ -24,7 +27,7 @@ import {
   findUnqueuedWaitingTicketIds,
   type TimerConnection,
 } from './timers-queries.ts'
-import { oldestDueDateInGrace } from '../../core/subscription.ts'
+import { oldestDueDateInGrace, subscriptionGraceDays } from '../../core/subscription.ts'
 
 /** Tickets handled per rule, connection and sweep. */
 export const ticketTimerBatchSize = 500
@@ -33,7 +36,7 @@ export const ratingAnswerMinutes = 24 * 60
 
 export type TicketTimerOptions = { companyId?: number; batchSize?: number }
 
-export type TicketTimerResult = { companies: number; expired: number; transferred: number; unrated: number }
+export type TicketTimerResult = { companies: number; expired: number; transferred: number; unrated: number; slaBreaches: number }
 
 type CompanySweep = {
   deps: Deps
@@ -133,13 +136,15 @@ export async function runCompanyTicketTimers(deps: Deps, messenger: TicketMessen
     batchSize: options.batchSize ?? ticketTimerBatchSize,
     timezone: () => (timezone ??= findCompanyTimezone(deps.db, companyId)),
   }
-  const result: TicketTimerResult = { companies: 1, expired: 0, transferred: 0, unrated: 0 }
+  const result: TicketTimerResult = { companies: 1, expired: 0, transferred: 0, unrated: 0, slaBreaches: 0 }
   for (const connection of await findTimerConnections(deps.db, companyId)) {
     // Expiry first: a queue-less ticket idle past both limits is over, not moved.
     result.expired += await expireInactive(sweep, connection)
     result.unrated += await closeUnrated(sweep, connection)
     result.transferred += await transferWaiting(sweep, connection)
   }
+  // After the timers: a ticket they just closed or moved is judged as it now is.
+  result.slaBreaches = await alertSlaBreaches(deps, companyId)
   return result
 }
 
@@ -150,13 +155,14 @@ export async function runCompanyTicketTimers(deps: Deps, messenger: TicketMessen
 export async function runTicketTimers(deps: Deps, messenger: TicketMessenger, options: TicketTimerOptions = {}): Promise<TicketTimerResult> {
   const { companyId, batchSize } = options
   if (companyId !== undefined) return runCompanyTicketTimers(deps, messenger, companyId, { batchSize })
-  const total: TicketTimerResult = { companies: 0, expired: 0, transferred: 0, unrated: 0 }
-  for (const id of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), deps.config.subscriptionGraceDays))) {
+  const total: TicketTimerResult = { companies: 0, expired: 0, transferred: 0, unrated: 0, slaBreaches: 0 }
+  for (const id of await findTimerCompanyIds(deps.db, oldestDueDateInGrace(deps.now(), await subscriptionGraceDays(deps)))) {
     try {
       const result = await runCompanyTicketTimers(deps, messenger, id, { batchSize })
       total.expired += result.expired
       total.transferred += result.transferred
       total.unrated += result.unrated
+      total.slaBreaches += result.slaBreaches
     } catch (error) {
       deps.logger.error('the ticket timers of a company failed', { companyId: id, error })
     }

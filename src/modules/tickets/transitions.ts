@@ -12,6 +12,7 @@
 import { and, eq } from 'drizzle-orm'
 import { tickets } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
+import type { DomainEvents } from '../events.ts'
 import { AppError, invalidField } from '../../core/errors.ts'
 import { getSetting } from '../settings/service.ts'
 import { acceptGreeting, transferNotice } from './automatic-texts.ts'
@@ -22,7 +23,6 @@ import { viewerOf, type TicketCaller } from './list.ts'
 import type { TicketMessenger } from './messenger.ts'
 import type { UpdateTicketBody } from './model.ts'
 import {
-  findCompanyTimezone,
   findConnectionRow,
   findContactRow,
   findQueueRef,
@@ -38,6 +38,7 @@ import { planClose, planTicketUpdate, type PlannedTicket, type TicketPlan } from
 import { findTicketView, type TicketView } from './view.ts'
 import { canSeeTicket, type TicketViewer } from './visibility.ts'
 import { isAdmin } from '../../contracts/roles.ts'
+import { findCompanyTimezone } from '../companies/service.ts'
 
 function snapshot(ticket: TicketRow): PlannedTicket {
   return { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, whatsappId: ticket.whatsappId }
@@ -73,7 +74,8 @@ async function assertReferences(deps: Deps, companyId: number, plan: TicketPlan)
   }
 }
 
-type Applied = { ticket: TicketRow; plan: TicketPlan }
+/** What a transaction applied, with its ticket.updated staged there (the webhooks' outbox commits with it). */
+type Applied = { ticket: TicketRow; plan: TicketPlan; event: DomainEvents['ticket.updated'] }
 
 /** Who makes a change: a user, or the platform (userId null: the external API). */
 type TicketActor = { companyId: number; userId: number | null }
@@ -82,7 +84,8 @@ type TicketActor = { companyId: number; userId: number | null }
 type PlanFor = (ticket: TicketRow) => TicketPlan
 
 /** The change on the locked row, re-planned from what the row holds now; undefined when nothing changed. */
-async function applyPlan(deps: Deps, companyId: number, ticketId: number, planFor: PlanFor): Promise<Applied | undefined> {
+async function applyPlan(deps: Deps, actor: TicketActor, ticketId: number, planFor: PlanFor): Promise<Applied | undefined> {
+  const { companyId } = actor
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
     const ticket = await lockTicketRow(tx, { companyId, ticketId })
@@ -114,7 +117,18 @@ async function applyPlan(deps: Deps, companyId: number, ticketId: number, planFo
     if (botEnds && plan.transition === 'close') await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId: after.queueId, now })
     await trackTransition(tx, { companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt, transition: plan.transition, after, now })
     if (botEnds && plan.transition !== 'close') await trackChatbotEnded(tx, { companyId, ticketId: ticket.id, queueId: after.queueId, now })
-    return { ticket, plan }
+    const view = await findTicketView(tx, { companyId, ticketId: ticket.id })
+    if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
+    const { before } = plan
+    const event: DomainEvents['ticket.updated'] = {
+      companyId,
+      ticket: view,
+      before: { queueId: before.queueId, userId: before.userId, status: before.status },
+      transition: plan.transition,
+      userId: actor.userId,
+    }
+    await deps.bus.stage(tx, 'ticket.updated', event)
+    return { ticket, plan, event }
   })
 }
 
@@ -174,7 +188,7 @@ export async function updateTicket(deps: Deps, messenger: TicketMessenger, calle
       assertMayApply(viewer, ticket, locked)
       return locked
     }
-    applied = await applyPlan(deps, companyId, ticketId, planFor).catch((error: unknown) =>
+    applied = await applyPlan(deps, caller, ticketId, planFor).catch((error: unknown) =>
       otherOpenTicketRace(deps.db, error, { companyId, contactId: current.contactId, whatsappId, exceptTicketId: current.id }),
     )
   }
@@ -200,12 +214,14 @@ async function announceApplied(
   closing: TicketClosingDecision,
 ): Promise<TicketView> {
   const { companyId } = actor
-  const view = await findTicketView(deps.db, { companyId, ticketId })
-  if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
-  if (!applied) return view
-  const { before, transition } = applied.plan
-  const seenBy = { queueId: before.queueId, userId: before.userId, status: before.status }
-  await deps.bus.emit('ticket.updated', { companyId, ticket: view, before: seenBy, transition: transition === 'none' ? undefined : transition, userId: actor.userId })
+  if (!applied) {
+    const view = await findTicketView(deps.db, { companyId, ticketId })
+    if (!view) throw new AppError('ERR_NO_TICKET_FOUND')
+    return view
+  }
+  // The payload staged in the transaction: the same object, so its committing listeners are not run twice.
+  const view = applied.event.ticket
+  await deps.bus.emit('ticket.updated', applied.event)
   try {
     await sendTransitionTexts(deps, messenger, actor, applied, closing)
   } catch (error) {
@@ -229,6 +245,6 @@ export async function closeTicketAsPlatform(deps: Deps, messenger: TicketMesseng
   if (!current) throw new AppError('ERR_NO_TICKET_FOUND')
   const planFor: PlanFor = (ticket) => planClose(snapshot(ticket), null)
   const closing = current.status === 'closed' ? 'default' : await closingDecision(deps, messenger, actor, current)
-  const applied = closing === 'keepOpen' ? undefined : await applyPlan(deps, companyId, ticketId, planFor)
+  const applied = closing === 'keepOpen' ? undefined : await applyPlan(deps, actor, ticketId, planFor)
   return announceApplied(deps, messenger, actor, ticketId, applied, closing)
 }

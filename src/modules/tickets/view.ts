@@ -1,10 +1,15 @@
-// The ticket as the API and realtime show it (spec §3 Ticket), read for many tickets in two queries:
-// one for the ticket with its user, queue, connection and contact, one for all their tags.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+// The ticket as the API and realtime show it (spec §3 Ticket), read for many tickets in one query: the
+// ticket with its user, queue, connection and contact, and its tags as JSON.
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { t } from 'elysia'
 import type { Executor } from '../../../db/client.ts'
-import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from '../../../db/schema/index.ts'
+import { contacts, queues, tickets, users, whatsapps } from '../../../db/schema/index.ts'
 import type { TicketRow } from './ticket-row.ts'
+import { noDeadlines, ticketSlaDeadlines, type SlaDeadlines } from '../dashboard/sla-deadlines.ts'
+
+function slaFieldsOf({ slaFirstResponseDueAt, slaResolutionDueAt, slaWarnAt }: SlaDeadlines = noDeadlines) {
+  return { slaFirstResponseDueAt, slaResolutionDueAt, slaWarnAt }
+}
 
 const Ref = t.Object({ id: t.Integer(), name: t.String() })
 
@@ -31,6 +36,17 @@ export const TicketView = t.Object({
   integrationId: t.Nullable(t.Integer()),
   /** Why an AI prompt handed this customer to a person (or why it failed); null otherwise. */
   handoffReason: t.Nullable(t.String()),
+  /**
+   * Service levels (dashboard/sla-deadlines.ts): when the first-response target is reached, while no
+   * agent has taken the ticket; when the resolution target is; and from when the timer shown is near
+   * its target. Null when the ticket's queue has no such target, or the ticket is closed. Absent from
+   * the frames of a stored message (the inbound path builds the view from its UPDATE, no read): a
+   * message changes no deadline, so clients keep the ones they have. (A ticket that path creates has
+   * no queue yet; the change that gives it one is read through findTicketViews, with deadlines.)
+   */
+  slaFirstResponseDueAt: t.Optional(t.Nullable(t.Date())),
+  slaResolutionDueAt: t.Optional(t.Nullable(t.Date())),
+  slaWarnAt: t.Optional(t.Nullable(t.Date())),
 })
 export type TicketView = typeof TicketView.static
 
@@ -63,6 +79,9 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
       promptId: tickets.promptId,
       integrationId: tickets.integrationId,
       handoffReason: tickets.handoffReason,
+      createdAt: tickets.createdAt,
+      queueTimed: sql<boolean>`(${queues.slaFirstResponseMinutes} is not null or ${queues.slaResolutionMinutes} is not null)`,
+      tags: ticketViewExtras.tags,
     })
     .from(tickets)
     // Joined rows must be the ticket company's own too: a stray reference never leaks another company's names.
@@ -73,18 +92,11 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
     .where(and(eq(tickets.companyId, input.companyId), inArray(tickets.id, ticketIds)))
   if (rows.length === 0) return []
 
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, ticketTags.companyId)))
-    .where(and(eq(ticketTags.companyId, input.companyId), inArray(ticketTags.ticketId, rows.map((row) => row.id))))
-    .orderBy(asc(tags.name))
-  const tagsByTicket = new Map<number, TicketView['tags']>()
-  for (const { ticketId, ...tag } of tagRows) {
-    const list = tagsByTicket.get(ticketId) ?? []
-    list.push(tag)
-    tagsByTicket.set(ticketId, list)
-  }
+  const deadlines = await ticketSlaDeadlines(
+    db,
+    input.companyId,
+    rows.filter((row) => row.queueTimed && row.status !== 'closed'),
+  )
 
   const byId = new Map(
     rows.map((row): [number, TicketView] => [
@@ -106,11 +118,12 @@ export async function findTicketViews(db: Executor, input: { companyId: number; 
         updatedAt: row.updatedAt,
         isGroup: row.isGroup,
         chatbot: row.chatbot,
-        tags: tagsByTicket.get(row.id) ?? [],
+        tags: row.tags,
         useIntegration: row.useIntegration,
         promptId: row.promptId,
         integrationId: row.integrationId,
         handoffReason: row.handoffReason,
+        ...slaFieldsOf(deadlines.get(row.id)),
       },
     ]),
   )
@@ -142,7 +155,11 @@ export const ticketViewExtras = {
     (value) => fromJson<{ name: string; color: string } | null>(value),
   ),
   whatsappName: sql<string | null>`(select w.name from whatsapps w where w.id = tickets.whatsapp_id and w.company_id = tickets.company_id)`,
-  tags: sql<ViewTag[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name), '[]'::json) from ticket_tags tt join tags g on g.id = tt.tag_id and g.company_id = tt.company_id where tt.company_id = tickets.company_id and tt.ticket_id = tickets.id)`.mapWith(
+  // By the ticket's id alone on ticket_tags (the key ticket_id, tag_id) and the tags of its company: a
+  // condition on ticket_tags.company_id lets the planner walk ticket_tags_list_idx over every tagged
+  // ticket of the company instead (it takes a company's rows for a thousandth of the table): 2.5 ms
+  // per ticket at 80k tag rows, where the key takes microseconds (bench/README.md, "The list's views").
+  tags: sql<ViewTag[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name), '[]'::json) from ticket_tags tt join tags g on g.id = tt.tag_id and g.company_id = tickets.company_id where tt.ticket_id = tickets.id)`.mapWith(
     (value) => fromJson<ViewTag[]>(value) ?? [],
   ),
 }

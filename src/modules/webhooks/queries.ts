@@ -1,6 +1,6 @@
 // Webhooks and their deliveries, every statement scoped by company_id.
 import { and, arrayContains, asc, count, desc, eq, inArray } from 'drizzle-orm'
-import type { Executor } from '../../../db/client.ts'
+import type { Executor, Transaction } from '../../../db/client.ts'
 import { users, webhookAttempts, webhookDeliveries, webhooks, type WebhookDeliveryStatus } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import type { WebhookAttempt, WebhookDelivery } from './model.ts'
@@ -38,17 +38,20 @@ export async function findSubscribedEvents(db: Executor, scope: { companyId: num
  * One transaction, so that the receivers are those subscribed at that instant.
  */
 export async function insertDeliveries(db: Executor, input: { companyId: number; event: string; payload: unknown; now: Date; retryUntil: Date }) {
-  return db.transaction(async (tx) => {
-    const subscribed = await tx
-      .select({ id: webhooks.id })
-      .from(webhooks)
-      .where(and(eq(webhooks.companyId, input.companyId), eq(webhooks.enabled, true), arrayContains(webhooks.events, [input.event])))
-    if (subscribed.length === 0) return []
-    return tx
-      .insert(webhookDeliveries)
-      .values(subscribed.map((webhook) => ({ companyId: input.companyId, webhookId: webhook.id, event: input.event, payload: input.payload, nextAttemptAt: input.now, retryUntil: input.retryUntil })))
-      .returning({ id: webhookDeliveries.id })
-  })
+  return db.transaction((tx) => insertDeliveriesIn(tx, input))
+}
+
+/** The same, inside a transaction the caller holds (the emitting service's, for a staged event). */
+export async function insertDeliveriesIn(tx: Transaction, input: { companyId: number; event: string; payload: unknown; now: Date; retryUntil: Date }) {
+  const subscribed = await tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.companyId, input.companyId), eq(webhooks.enabled, true), arrayContains(webhooks.events, [input.event])))
+  if (subscribed.length === 0) return []
+  return tx
+    .insert(webhookDeliveries)
+    .values(subscribed.map((webhook) => ({ companyId: input.companyId, webhookId: webhook.id, event: input.event, payload: input.payload, nextAttemptAt: input.now, retryUntil: input.retryUntil })))
+    .returning({ id: webhookDeliveries.id })
 }
 
 const deliveryColumns = {

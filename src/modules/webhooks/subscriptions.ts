@@ -5,6 +5,7 @@
 // Also where the job side says how to start a delivery right away (wireWebhookDeliveries): the
 // listener writes the outbox and then pokes it; without it (a CLI, a test without jobs) the sweep
 // finds the rows.
+import type { Executor } from '../../../db/client.ts'
 import type { Deps } from '../deps.ts'
 import { findSubscribedEvents } from './queries.ts'
 
@@ -31,8 +32,9 @@ export function cachedSubscriptions(deps: Pick<Deps, 'db'>, companyId: number): 
   return entry && entry.expiresAt > Date.now() ? entry.events : undefined
 }
 
-export async function loadSubscriptions(deps: Pick<Deps, 'db'>, companyId: number): Promise<Set<string>> {
-  const events = new Set(await findSubscribedEvents(deps.db, { companyId }))
+/** Read through `executor` when given: inside a transaction, PGlite's one connection is the transaction's. */
+export async function loadSubscriptions(deps: Pick<Deps, 'db'>, companyId: number, executor: Executor = deps.db): Promise<Set<string>> {
+  const events = new Set(await findSubscribedEvents(executor, { companyId }))
   stateOf(deps).cache.set(companyId, { events, expiresAt: Date.now() + SUBSCRIPTION_TTL_MS })
   return events
 }

@@ -116,3 +116,16 @@ export async function replaceWhatsappQueues(tx: Executor, scope: { companyId: nu
   await tx.insert(whatsappQueues).values(scope.queueIds.map((queueId) => ({ companyId: scope.companyId, whatsappId: scope.whatsappId, queueId })))
 }
 
+
+/** What other modules read of a company's connections (campaigns: which may send, how old each is). */
+export type ConnectionState = { id: number; name: string; status: ConnectionRow['status']; createdAt: Date }
+
+/** The company's connections (these ids, or the CONNECTED ones, or all), by id. */
+export async function findConnectionStates(db: Executor, scope: { companyId: number; ids?: number[]; connectedOnly?: boolean }): Promise<ConnectionState[]> {
+  if (scope.ids && scope.ids.length === 0) return []
+  return db
+    .select({ id: whatsapps.id, name: whatsapps.name, status: whatsapps.status, createdAt: whatsapps.createdAt })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, scope.companyId), scope.ids ? inArray(whatsapps.id, scope.ids) : undefined, scope.connectedOnly ? eq(whatsapps.status, 'CONNECTED') : undefined))
+    .orderBy(asc(whatsapps.id))
+}

@@ -6,7 +6,6 @@
 // other connections exist (ERR_NO_OTHER_WHATSAPP: make another one default instead); deleting the
 // default promotes the oldest remaining connection. The company row is locked around these writes, so
 // two admins racing cannot leave a company with two defaults or none.
-import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { whatsapps } from '../../../db/schema/index.ts'
@@ -31,16 +30,12 @@ import {
   type WhatsappRow,
 } from './queries.ts'
 import { toWhatsapp, toWhatsappDetail } from './shapes.ts'
+import { generateConnectionToken, openConnectionToken, storedConnectionToken } from './connection-token.ts'
 import { type Actor, isAdmin } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
 
 /** A company's connection, or its default one, for the modules that send or import through it. */
-export { findCompanyWhatsapp, findDefaultWhatsapp } from './queries.ts'
-
-/** The external message API's bearer token: 256 random bits. */
-export function generateConnectionToken(): string {
-  return randomBytes(32).toString('base64url')
-}
+export { findCompanyWhatsapp, findConnectionStates, findDefaultWhatsapp, type ConnectionState } from './queries.ts'
 
 /** The company's default connection, for whatever needs one (a ticket opened without a connection). */
 export async function getDefaultWhatsapp(db: Executor, companyId: number): Promise<WhatsappRow> {
@@ -111,7 +106,7 @@ export async function listWhatsapps(deps: Deps, caller: Actor, requestedCompanyI
 
 export async function showWhatsapp(deps: Deps, caller: Actor, whatsappId: number): Promise<WhatsappDetail> {
   const record = await recordOrFail(deps, caller.companyId, whatsappId)
-  return toWhatsappDetail(record, { admin: isAdmin(caller) })
+  return toWhatsappDetail({ ...record, token: openConnectionToken(deps, record.token) }, { admin: isAdmin(caller) })
 }
 
 /** Adds a connection (counts against the plan) and starts its session: the QR code follows in realtime. */
@@ -150,7 +145,7 @@ export async function createWhatsapp(deps: Deps, connections: SessionControls, c
           provider: input.provider,
           promptId: input.promptId ?? null,
           integrationId: input.integrationId ?? null,
-          token: generateConnectionToken(),
+          ...storedConnectionToken(deps, generateConnectionToken()),
           updatedAt: deps.now(),
         })
         .returning({ id: whatsapps.id })
@@ -256,12 +251,13 @@ export async function deleteWhatsapp(deps: Deps, connections: SessionControls, c
 /** A new external-API token; the old one stops working at once. */
 export async function regenerateToken(deps: Deps, caller: Actor, whatsappId: number): Promise<{ id: number; token: string }> {
   if (!isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
+  const token = generateConnectionToken()
   const [row] = await deps.db
     .update(whatsapps)
-    .set({ token: generateConnectionToken(), updatedAt: deps.now() })
+    .set({ ...storedConnectionToken(deps, token), updatedAt: deps.now() })
     .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, whatsappId)))
-    .returning({ id: whatsapps.id, token: whatsapps.token })
+    .returning({ id: whatsapps.id })
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND')
-  // No event: the token is in no view nor frame (only this answer shows it), so nothing else changed.
-  return row
+  // No event: the token is in no view nor frame (only this answer and the admin's detail show it).
+  return { id: row.id, token }
 }

@@ -14,4 +14,13 @@ export const whatsappSessionEventSchemas = {
     session: WhatsappSession,
     connectionChanged: t.Boolean(),
   }),
+  /**
+   * This instance took over a session that another instance ran (its owner died or stopped). The
+   * previous owner may have stored messages or ticket changes of the connection and died before their
+   * frames went out: the company's clients must reload.
+   */
+  'whatsapp.session_adopted': t.Object({
+    companyId: t.Integer({ minimum: 0 }),
+    whatsappId: t.Integer({ minimum: 1 }),
+  }),
 }

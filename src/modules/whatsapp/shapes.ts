@@ -4,10 +4,11 @@ import type { WhatsappRecord, WhatsappRow } from './queries.ts'
 
 /**
  * The QR code and the pairing code go to admins only: whoever uses one links his phone as the company's
- * connection. The token is never listed; it is shown by GET /whatsapp/{id} to admins (`withToken`).
+ * connection. The token is never listed; it is shown by GET /whatsapp/{id} to admins (`toWhatsappDetail`,
+ * given the opened token: the record holds it sealed).
  */
 export function toWhatsapp(record: WhatsappRecord, view: { admin: boolean }): Whatsapp {
-  const { token: _token, qrcode, pairingCode, companyId: _companyId, ...fields } = record
+  const { token: _token, tokenHash: _tokenHash, qrcode, pairingCode, companyId: _companyId, ...fields } = record
   return view.admin ? { ...fields, qrcode, pairingCode } : fields
 }
 

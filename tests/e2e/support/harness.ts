@@ -52,6 +52,9 @@ export async function openPage(
 ): Promise<{ page: Page; browserContext: BrowserContext; problems: BrowserProblems }> {
   const browserContext = await harness.browser.newContext({ baseURL: harness.baseUrl, viewport: { width: 1280, height: 800 }, ...options })
   const page = await browserContext.newPage()
+  // Under the tests' own timeout (E2E_TIMEOUT, 30 s): a step that hangs fails with its own name and
+  // what it waited for, instead of the test timing out with no step named (Playwright's default is 30 s too).
+  page.setDefaultTimeout(20_000)
   const problems: BrowserProblems = { consoleErrors: [], pageErrors: [] }
   page.on('console', (message) => {
     if (message.type() === 'error') problems.consoleErrors.push(message.text())
@@ -101,6 +104,18 @@ export async function withLiveSocket(page: Page, navigate: () => Promise<unknown
   const ready = nextSocketReady(page)
   await navigate()
   await ready
+}
+
+/**
+ * Waits for the toast saying `text` and closes it with its close button, as a person does before
+ * reaching for what it covers. Toasts sit over the top right corner (the account menu, a page's
+ * main button) for 3 s, warnings 6 s: a click there otherwise waits, retrying, until it goes.
+ */
+export async function dismissToast(page: Page, text: string | RegExp): Promise<void> {
+  const toast = page.locator('.toast', { hasText: text })
+  await toast.getByText(text).waitFor()
+  await toast.locator('.toast-close').click()
+  await toast.waitFor({ state: 'detached' })
 }
 
 /**

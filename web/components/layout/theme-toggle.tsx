@@ -1,7 +1,7 @@
 // §1 light/dark toggle, stored as preferredTheme.
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { ToggleButton } from 'react-aria-components'
+import { ToggleButton } from '../toggle-button.tsx'
 import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
 import { MoonIcon, SunIcon } from '../icons.tsx'
 

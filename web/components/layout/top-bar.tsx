@@ -11,6 +11,7 @@ import { ThemeToggle } from './theme-toggle.tsx'
 import { UserMenu } from './user-menu.tsx'
 import { VolumeControl } from './volume-control.tsx'
 import { NotificationsBell } from '../../features/notifications/notifications-bell.tsx'
+import { CampaignAlerts } from '../../features/campaigns/campaign-alerts.tsx'
 import { AnnouncementsPopover } from '../../features/announcements/announcements-popover.tsx'
 import { InternalChatsPopover } from '../../features/internal-chat/chats-popover.tsx'
 import '../../styles/notifications.css'
@@ -48,6 +49,7 @@ export function TopBar({ menuOpen, onToggleMenu, drawerId }: TopBarProps) {
           <RefreshIcon />
         </Button>
         <NotificationsBell />
+        <CampaignAlerts />
         <AnnouncementsPopover />
         <InternalChatsPopover />
         <UserMenu />

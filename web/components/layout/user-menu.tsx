@@ -2,13 +2,19 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { endSession } from '../../api/session.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { Button } from '../button.tsx'
-import { AccountIcon, LogoutIcon } from '../icons.tsx'
-import { ProfileDialog } from './profile-dialog.tsx'
+import { AccountIcon } from '../icons.tsx'
+import { lazyPart } from '../lazy-part.tsx'
+import { SplitMenuTrigger } from '../overlay-trigger.tsx'
+
+// The menu and the profile modal (with its forms and two-factor set-up) are chunks of their own: the
+// menu's is fetched right after the page's first render, the modal's when the profile is first opened.
+const UserMenuPopover = lazyPart(() => import('./user-menu-popover.tsx').then((module) => module.UserMenuPopover))
+const ProfileDialog = lazyPart(() => import('./profile-dialog.tsx').then((module) => module.ProfileDialog))
 
 export async function logout(): Promise<void> {
   try {
@@ -25,31 +31,23 @@ export function UserMenu() {
   const { t } = useLingui()
   const user = useAtomValue(sessionUserAtom)
   const [profileOpen, setProfileOpen] = useState(false)
+  // The modal mounts at its first opening (its chunk is fetched then) and stays, closing as before.
+  const [profileOpened, setProfileOpened] = useState(false)
   const userName = user?.name ?? ''
   const onAction = (key: Key) => {
-    if (key === 'profile') setProfileOpen(true)
-    else if (key === 'logout') void logout()
+    if (key === 'profile') {
+      setProfileOpened(true)
+      setProfileOpen(true)
+    } else if (key === 'logout') void logout()
   }
   return (
     <>
-      <MenuTrigger>
+      <SplitMenuTrigger menu={(trigger) => <UserMenuPopover trigger={trigger} onAction={onAction} />}>
         <Button variant="ghost" icon aria-label={t`Account: ${userName}`}>
           <AccountIcon />
         </Button>
-        <Popover className="popover" placement="bottom end">
-          <Menu className="menu" aria-label={t`Account`} onAction={onAction}>
-            <MenuItem id="profile" className="menu-item">
-              <AccountIcon />
-              {t`Profile`}
-            </MenuItem>
-            <MenuItem id="logout" className="menu-item">
-              <LogoutIcon />
-              {t`Log out`}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
-      <ProfileDialog isOpen={profileOpen} onOpenChange={setProfileOpen} />
+      </SplitMenuTrigger>
+      {profileOpened ? <ProfileDialog isOpen={profileOpen} onOpenChange={setProfileOpen} /> : null}
     </>
   )
 }

@@ -14,9 +14,12 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { AnnouncementDialog } from './announcement-dialog.tsx'
 import { priorityClass, toAnnouncementRow, type AnnouncementRow } from './announcement-row.ts'
 import { priorityLabel } from './priority-label.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const AnnouncementDialog = lazyPart(() => import('./announcement-dialog.tsx').then((module) => module.AnnouncementDialog))
 
 export function AnnouncementsPage() {
   const { t, i18n } = useLingui()

@@ -8,7 +8,7 @@ import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { Select } from '../../components/select.tsx'
+import { LazySelect } from '../../components/lazy-select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
@@ -122,13 +122,13 @@ export function AuditLogPage() {
     <div className="admin-page audit-log-page">
       <PageHeader title={t`Audit log`} />
       <div className="audit-filters" role="group" aria-label={t`Filters`}>
-        <Select
+        <LazySelect
           label={t`Action`}
           options={[{ id: ALL, label: t`All actions` }, ...auditActions.map((action) => ({ id: action, label: i18n._(auditActionLabels[action]!) }))]}
           value={filters.action}
           onChange={(value) => set('action', String(value ?? ALL))}
         />
-        <Select
+        <LazySelect
           label={t`User`}
           options={[{ id: ALL, label: t`All users` }, ...users.map((user) => ({ id: String(user.id), label: user.name }))]}
           value={filters.userId}

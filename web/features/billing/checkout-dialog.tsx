@@ -11,13 +11,12 @@ import { FormAlert } from '../../components/dialog-footer.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { formatCalendarDate } from '../../i18n/format.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { CheckoutAnswer, CheckoutBody, InvoiceRow, Subscription } from './billing-types.ts'
 import { checkCard, checkData, type CardData, type CheckoutData, type FieldErrors } from './checkout-rules.ts'
 import { CardStep, DataStep, PlanStep, ReviewStep, type PlanChoice } from './checkout-steps.tsx'
 import { PixPanel } from './pix-panel.tsx'
-import { AFTER_PAYMENT_REDIRECT_MS } from './use-payment-confirmation.ts'
+import { useConfirmPayment } from './use-payment-confirmation.ts'
 
 type Stage = 0 | 1 | 2 | 'card' | 'pix'
 
@@ -44,6 +43,7 @@ export function CheckoutDialog({ invoice, paidUntil, onClose }: CheckoutDialogPr
 function Checkout({ invoice, paidUntil, onClose }: { invoice: InvoiceRow | null; paidUntil: string | null; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const user = useAtomValue(sessionUserAtom)
+  const confirmPaid = useConfirmPayment()
   const [stage, setStage] = useState<Stage>(1)
   const [subscription, setSubscription] = useState<Subscription | null>(null)
   const [data, setData] = useState<CheckoutData>({ firstName: user?.name ?? '', lastName: '', address2: '', city: '', state: '', zipcode: '', country: 'BR' })
@@ -109,9 +109,7 @@ function Checkout({ invoice, paidUntil, onClose }: { invoice: InvoiceRow | null;
         setPix(answer)
         setStage('pix')
       } else if (answer.status === 'paid' && answer.dueDate) {
-        const until = formatCalendarDate(answer.dueDate)
-        showToast('success', t`Payment confirmed! Your license was renewed until ${until}.`)
-        setTimeout(() => location.assign('/'), AFTER_PAYMENT_REDIRECT_MS)
+        confirmPaid(answer.dueDate)
       } else {
         showToast('info', t`Payment sent. It will be confirmed by the card issuer shortly.`)
         onClose()

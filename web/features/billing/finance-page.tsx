@@ -14,10 +14,13 @@ import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
 import type { InvoiceRow } from './billing-types.ts'
-import { CheckoutDialog } from './checkout-dialog.tsx'
 import { InvoiceStatusChip, invoiceRowClass } from './invoice-status.tsx'
 import { usePaymentConfirmation } from './use-payment-confirmation.ts'
 import { sessionUserAtom } from '../../state/session.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const CheckoutDialog = lazyPart(() => import('./checkout-dialog.tsx').then((module) => module.CheckoutDialog))
 
 // Super users only: the chart library comes with it, in a chunk of its own.
 const RevenuePanel = lazy(() => import('./revenue-panel.tsx'))

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { api } from '../../api/client.ts'
 import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
+import { GracePeriodForm } from './grace-period-form.tsx'
 
 type Report = NonNullable<Awaited<ReturnType<(typeof api)['billing']['revenue']['get']>>['data']>
 
@@ -20,6 +21,7 @@ export default function RevenuePanel() {
   return (
     <section className="revenue-panel" aria-labelledby="revenue-title">
       <h2 id="revenue-title" className="revenue-title">{t`Platform revenue`}</h2>
+      <GracePeriodForm />
       <div className="revenue-chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height={220}>
           <BarChart data={report.months}>
@@ -28,9 +30,9 @@ export default function RevenuePanel() {
             <YAxis stroke="var(--text-muted)" />
             <Tooltip formatter={(value) => money(Number(value))} contentStyle={{ background: 'var(--surface-raised)', border: '1px solid var(--border)' }} />
             <Legend />
-            <Bar dataKey="paid" name={t`Paid`} stackId="revenue" fill="var(--success)" />
-            <Bar dataKey="open" name={t`Open`} stackId="revenue" fill="var(--info)" />
-            <Bar dataKey="overdue" name={t`Overdue`} stackId="revenue" fill="var(--danger)" />
+            <Bar dataKey="paid" name={t({ message: 'Paid', context: 'revenue' })} stackId="revenue" fill="var(--success)" />
+            <Bar dataKey="open" name={t({ message: 'Open', context: 'revenue' })} stackId="revenue" fill="var(--info)" />
+            <Bar dataKey="overdue" name={t({ message: 'Overdue', context: 'revenue' })} stackId="revenue" fill="var(--danger)" />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -39,9 +41,9 @@ export default function RevenuePanel() {
           <thead>
             <tr>
               <th>{t`Month`}</th>
-              <th className="align-end">{t`Paid`}</th>
-              <th className="align-end">{t`Open`}</th>
-              <th className="align-end">{t`Overdue`}</th>
+              <th className="align-end">{t({ message: 'Paid', context: 'revenue' })}</th>
+              <th className="align-end">{t({ message: 'Open', context: 'revenue' })}</th>
+              <th className="align-end">{t({ message: 'Overdue', context: 'revenue' })}</th>
             </tr>
           </thead>
           <tbody>

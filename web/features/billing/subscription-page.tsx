@@ -12,8 +12,11 @@ import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
 import type { Subscription } from './billing-types.ts'
-import { CheckoutDialog } from './checkout-dialog.tsx'
 import { usePaymentConfirmation } from './use-payment-confirmation.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const CheckoutDialog = lazyPart(() => import('./checkout-dialog.tsx').then((module) => module.CheckoutDialog))
 
 export function SubscriptionPage() {
   const { t, i18n } = useLingui()

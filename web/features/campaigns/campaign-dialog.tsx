@@ -1,25 +1,31 @@
 // The campaign dialog (§3, §4, §5): name (2 to 50), connection (or rotation over all), a contact list
-// or a tag, a file list, scheduledAt, up to 5 message variants with the variables; read-only unless
+// or a tag, a file list, a media file sent with the message (saved after the campaign: POST/DELETE
+// /campaigns/{id}/media-upload, a new campaign has no id before), scheduledAt, up to 5 message variants with the variables; read-only unless
 // the campaign is editable (§4). The pre-flight summary (recipients, invalid, opted out, duration)
-// is asked for the targeting shown. Server field errors land on their fields.
+// is asked for the targeting shown. Server field errors land on their fields. The date and time are the
+// company's wall clock (the server reads scheduledAt in the company's time zone), whatever the
+// browser's zone is; the field says which zone.
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
-import { Form } from 'react-aria-components'
+import { FileTrigger, Form } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { DialogFooter, FormAlert } from '../../components/dialog-footer.tsx'
 import { Dialog } from '../../components/dialog.tsx'
+import { CloseIcon, UploadIcon } from '../../components/icons.tsx'
 import { Select } from '../../components/select.tsx'
 import { SwitchField } from '../../components/switch-field.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
+import { saveAttachment, type Attachment } from '../../forms/attachment.ts'
 import { serverFieldErrors } from '../../forms/server-errors.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { toLocalInput, toScheduledAt, type CampaignRow, type PreflightData } from './campaign-types.ts'
+import { toScheduledAt, toZonedInput, type CampaignRow, type PreflightData } from './campaign-types.ts'
+import { PreflightSummary } from './preflight-summary.tsx'
 
-type Choices = { whatsapps: { id: number; name: string; status: string }[]; contactLists: { id: number; name: string }[]; tags: { id: number; name: string }[]; fileLists: { id: number; name: string }[] }
+type Choices = { whatsapps: { id: number; name: string; status: string }[]; contactLists: { id: number; name: string }[]; tags: { id: number; name: string }[]; fileLists: { id: number; name: string }[]; timezone: string | null }
 type Field = 'name' | 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId' | 'scheduledAt' | 'message1'
 type Errors = Partial<Record<Field | 'form', string>>
 const variants = [1, 2, 3, 4, 5] as const
@@ -27,10 +33,13 @@ const messageKey = (variant: number) => `message${variant}` as 'message1'
 
 type FormProps = { record: CampaignRow | null; onSaved: (record: CampaignRow) => void; onDone: () => void }
 
-function CampaignForm({ record, onSaved, onDone }: FormProps) {
+function CampaignForm({ record: opened, onSaved, onDone }: FormProps) {
   const { t, i18n } = useLingui()
+  // The campaign as saved so far: a new one saved but whose file was refused is edited from then on.
+  const [record, setRecord] = useState<CampaignRow | null>(opened)
+  const [attachment, setAttachment] = useState<Attachment>({ kind: 'keep' })
   const readOnly = record !== null && !record.editable
-  const [choices, setChoices] = useState<Choices>({ whatsapps: [], contactLists: [], tags: [], fileLists: [] })
+  const [choices, setChoices] = useState<Choices>({ whatsapps: [], contactLists: [], tags: [], fileLists: [], timezone: null })
   const [name, setName] = useState(record?.name ?? '')
   const [whatsappId, setWhatsappId] = useState<number | null>(record?.whatsappId ?? null)
   const [rotate, setRotate] = useState(record?.rotateConnections ?? false)
@@ -38,7 +47,10 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
   const [contactListId, setContactListId] = useState<number | null>(record?.contactListId ?? null)
   const [tagId, setTagId] = useState<number | null>(record?.tagId ?? null)
   const [fileListId, setFileListId] = useState<number | null>(record?.fileListId ?? null)
-  const [scheduledAt, setScheduledAt] = useState(toLocalInput(record?.scheduledAt ?? null))
+  // null until the user types: then the stored one is shown on the company's clock, and not sent again.
+  const [typedScheduledAt, setScheduledAt] = useState<string | null>(null)
+  const timezone = choices.timezone
+  const scheduledAt = typedScheduledAt ?? (timezone ? toZonedInput(record?.scheduledAt ?? null, timezone) : '')
   const [messages, setMessages] = useState<string[]>(variants.map((variant) => record?.[messageKey(variant)] ?? ''))
   const [variant, setVariant] = useState(1)
   const [preflight, setPreflight] = useState<PreflightData | null>(null)
@@ -90,7 +102,7 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
         rotateConnections: rotate,
         ...chosen,
         fileListId,
-        scheduledAt: toScheduledAt(scheduledAt),
+        ...(typedScheduledAt === null ? (record ? {} : { scheduledAt: null }) : { scheduledAt: toScheduledAt(typedScheduledAt) }),
         message1: messages[0]!,
         message2: messages[1]!,
         message3: messages[2]!,
@@ -108,7 +120,19 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
         setErrors(fromServer)
         return
       }
+      setRecord(data)
       onSaved(data)
+      const media = api.campaigns({ id: data.id })['media-upload']
+      const final = await saveAttachment(attachment, data, { upload: (file) => media.post({ file }), remove: () => media.delete() }, (refusal) =>
+        showToast('error', errorMessage(i18n, apiErrorOf(refusal).code)),
+      )
+      if (!final) {
+        // The campaign is saved; the dialog stays on it so that another file can be tried.
+        setAttachment({ kind: 'keep' })
+        setErrors({ form: t`The campaign was saved, but the file could not be attached.` })
+        return
+      }
+      onSaved(final)
       showToast('success', t`Campaign saved.`)
       onDone()
     } finally {
@@ -116,6 +140,8 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
     }
   }
 
+  const storedMedia = record?.mediaName ?? null
+  const mediaName = attachment.kind === 'replace' ? attachment.file.name : attachment.kind === 'keep' ? storedMedia : null
   const options = (rows: { id: number; name: string }[]) => rows.map((row) => ({ id: row.id, label: row.name }))
   const variables = ['{{name}}', '{{firstName}}', '{{email}}', '{{number}}', '{{ms}}', '{{hora}}', '{{protocol}}']
 
@@ -160,8 +186,64 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
           <label className="field-label" htmlFor="campaign-scheduled-at">
             {t`Scheduled for`}
           </label>
-          <input id="campaign-scheduled-at" className="field-input field-frame" type="datetime-local" value={scheduledAt} onChange={(event) => setScheduledAt(event.target.value)} readOnly={readOnly} aria-invalid={Boolean(errors.scheduledAt)} />
-          {errors.scheduledAt ? <span className="field-error">{errors.scheduledAt}</span> : <span className="field-description">{t`Empty: the campaign stays inactive.`}</span>}
+          <input
+            id="campaign-scheduled-at"
+            className="field-input field-frame"
+            type="datetime-local"
+            value={scheduledAt}
+            onChange={(event) => setScheduledAt(event.target.value)}
+            readOnly={readOnly || !timezone}
+            aria-invalid={Boolean(errors.scheduledAt)}
+            aria-describedby="campaign-scheduled-at-help"
+          />
+          {errors.scheduledAt ? (
+            <span className="field-error" id="campaign-scheduled-at-help">
+              {errors.scheduledAt}
+            </span>
+          ) : (
+            <span className="field-description" id="campaign-scheduled-at-help">
+              {timezone ? t`Company time (${timezone}). Empty: the campaign stays inactive.` : t`Empty: the campaign stays inactive.`}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="field">
+        <span className="field-label" id="campaign-media">
+          {t`Media sent with the message`}
+        </span>
+        <div className="schedule-attachment-row" aria-labelledby="campaign-media" role="group">
+          {mediaName ? (
+            attachment.kind === 'keep' && record?.mediaUrl ? (
+              <a className="chip schedule-attachment-name" href={record.mediaUrl} target="_blank" rel="noopener noreferrer">
+                {mediaName}
+              </a>
+            ) : (
+              <span className="chip schedule-attachment-name">{mediaName}</span>
+            )
+          ) : (
+            <span className="schedule-muted">{t`No file: the message goes as text.`}</span>
+          )}
+          {readOnly ? null : (
+            <>
+              {mediaName ? (
+                <Button variant="ghost" icon aria-label={t`Remove the file`} onPress={() => setAttachment(record?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}>
+                  <CloseIcon />
+                </Button>
+              ) : null}
+              <FileTrigger
+                acceptedFileTypes={['image/*', 'video/*', 'audio/*', 'application/pdf']}
+                onSelect={(files) => {
+                  const file = files?.[0]
+                  if (file) setAttachment({ kind: 'replace', file })
+                }}
+              >
+                <Button variant="secondary">
+                  <UploadIcon />
+                  {mediaName ? t`Replace file` : t`Attach a file`}
+                </Button>
+              </FileTrigger>
+            </>
+          )}
         </div>
       </div>
       <div className="campaign-variants" role="tablist" aria-label={t`Message variants`}>
@@ -186,11 +268,7 @@ function CampaignForm({ record, onSaved, onDone }: FormProps) {
         <Button variant="secondary" onPress={() => void checkPreflight()}>
           {t`Pre-flight check`}
         </Button>
-        {preflight ? (
-          <p role="status" className="muted-note">
-            {t`${preflight.recipients} recipients, ${preflight.invalidNumbers} invalid numbers, ${preflight.optedOut} opted out: ${preflight.toSend} to send over ${preflight.connections} connection(s), about ${Math.ceil(preflight.pacedSeconds / 60)} min of pacing, ${preflight.days} day(s) with the daily cap; window ${preflight.sendWindow}.`}
-          </p>
-        ) : null}
+        {preflight ? <PreflightSummary preflight={preflight} /> : null}
       </div>
       {readOnly ? (
         <div className="dialog-footer">

@@ -9,7 +9,7 @@ import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { FormAlert } from '../../components/dialog-footer.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { Select } from '../../components/select.tsx'
+import { LazySelect } from '../../components/lazy-select.tsx'
 import { SwitchField } from '../../components/switch-field.tsx'
 import { TextAreaField } from '../../components/text-area-field.tsx'
 import { TextField } from '../../components/text-field.tsx'
@@ -89,9 +89,9 @@ export function CampaignsConfigPage() {
         <fieldset className="config-group">
           <legend>{t`Intervals`}</legend>
           <div className="form-row">
-            <Select label={t`Interval between messages`} options={seconds(MESSAGE_INTERVAL_OPTIONS)} value={settings.messageInterval} onChange={(value) => set('messageInterval', Number(value))} />
-            <Select label={t`Longer interval after (messages)`} options={LONGER_INTERVAL_OPTIONS.map((value) => ({ id: value, label: String(value) }))} value={settings.longerIntervalAfter} onChange={(value) => set('longerIntervalAfter', Number(value))} />
-            <Select label={t`Longer interval`} options={seconds(LONGER_INTERVAL_OPTIONS)} value={settings.greaterInterval} onChange={(value) => set('greaterInterval', Number(value))} />
+            <LazySelect label={t`Interval between messages`} options={seconds(MESSAGE_INTERVAL_OPTIONS)} value={settings.messageInterval} onChange={(value) => set('messageInterval', Number(value))} />
+            <LazySelect label={t`Longer interval after (messages)`} options={LONGER_INTERVAL_OPTIONS.map((value) => ({ id: value, label: String(value) }))} value={settings.longerIntervalAfter} onChange={(value) => set('longerIntervalAfter', Number(value))} />
+            <LazySelect label={t`Longer interval`} options={seconds(LONGER_INTERVAL_OPTIONS)} value={settings.greaterInterval} onChange={(value) => set('greaterInterval', Number(value))} />
           </div>
           <TextField label={t`Random jitter (± %)`} value={String(settings.jitterPercent)} onChange={(text) => set('jitterPercent', Math.min(100, integer(text)))} inputMode="numeric" />
         </fieldset>

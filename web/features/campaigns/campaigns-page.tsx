@@ -1,8 +1,8 @@
 // /campaigns (§2 "Campaigns"): name, status, contact list, connection, scheduledAt, completedAt and the
-// actions stop, restart, report, edit, delete; searchable, paged as the user scrolls, live from the
-// `campaign` channel.
+// actions start now (after the pre-flight summary), stop, restart, report, edit, delete; searchable,
+// paged as the user scrolls, live from the `campaign` channel. Times are the company's wall clock.
 import { useLingui } from '@lingui/react/macro'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
@@ -14,14 +14,24 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { CampaignDialog } from './campaign-dialog.tsx'
-import { formatDateTime, statusLabels, type CampaignRow } from './campaign-types.ts'
+import { formatDateTime, statusLabels, type CampaignRow, type PreflightData } from './campaign-types.ts'
+import { PreflightSummary } from './preflight-summary.tsx'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const CampaignDialog = lazyPart(() => import('./campaign-dialog.tsx').then((module) => module.CampaignDialog))
 
 export function CampaignsPage() {
   const { t, i18n } = useLingui()
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<{ record: CampaignRow | null } | null>(null)
   const [deleting, setDeleting] = useState<CampaignRow | null>(null)
+  const [starting, setStarting] = useState<{ record: CampaignRow; preflight: PreflightData | null } | null>(null)
+  const [timezone, setTimezone] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    void api.campaigns.options.get().then(({ data }) => data && setTimezone(data.timezone))
+  }, [])
 
   const fetchPage = useCallback<FetchPage<CampaignRow>>(
     async ({ pageNumber, searchParam }) => {
@@ -52,6 +62,31 @@ export function CampaignsPage() {
     showToast('success', action === 'cancel' ? t`Campaign canceled.` : t`Campaign restarted.`)
   }
 
+  /** "Start now": the pre-flight summary first, then the start on confirmation. */
+  const askStart = async (record: CampaignRow) => {
+    setStarting({ record, preflight: null })
+    const target = record.contactListId ? { contactListId: record.contactListId } : { tagId: record.tagId }
+    const { data, error } = await api.campaigns.preflight.post({ whatsappId: record.whatsappId, rotateConnections: record.rotateConnections, ...target })
+    if (error || !data) {
+      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      setStarting(null)
+      return
+    }
+    setStarting({ record, preflight: data })
+  }
+
+  const confirmStart = async (): Promise<boolean> => {
+    if (!starting) return true
+    const { data, error } = await api.campaigns({ id: starting.record.id }).start.post()
+    if (error || !data) {
+      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      return false
+    }
+    list.upsert(data)
+    showToast('success', t`Campaign started.`)
+    return true
+  }
+
   const confirmDelete = async (): Promise<boolean> => {
     if (!deleting) return true
     const { error } = await api.campaigns({ id: deleting.id }).delete()
@@ -74,8 +109,8 @@ export function CampaignsPage() {
       },
       { id: 'contactList', header: () => t`Contact list`, cell: ({ row }) => row.original.contactList?.name ?? (row.original.tag ? `#${row.original.tag.name}` : t`Not defined`) },
       { id: 'whatsapp', header: () => t`Connection`, cell: ({ row }) => row.original.whatsapp?.name ?? t`Not defined` },
-      { id: 'scheduledAt', header: () => t`Scheduled for`, cell: ({ row }) => formatDateTime(row.original.scheduledAt) || t`No schedule` },
-      { id: 'completedAt', header: () => t`Completed at`, cell: ({ row }) => formatDateTime(row.original.completedAt) || t`Not completed` },
+      { id: 'scheduledAt', header: () => t`Scheduled for`, cell: ({ row }) => formatDateTime(row.original.scheduledAt, timezone) || t`No schedule` },
+      { id: 'completedAt', header: () => t`Completed at`, cell: ({ row }) => formatDateTime(row.original.completedAt, timezone) || t`Not completed` },
       {
         id: 'actions',
         header: () => t`Actions`,
@@ -85,6 +120,11 @@ export function CampaignsPage() {
           const name = record.name
           return (
             <span className="row-actions">
+              {record.status === 'INATIVA' || record.status === 'PROGRAMADA' ? (
+                <Button variant="ghost" onPress={() => void askStart(record)} aria-label={t`Start campaign ${name} now`}>
+                  {t`Start now`}
+                </Button>
+              ) : null}
               {record.status === 'EM_ANDAMENTO' || record.status === 'PROGRAMADA' ? (
                 <Button variant="ghost" onPress={() => void act(record, 'cancel')} aria-label={t`Stop campaign ${name}`}>
                   {t`Stop`}
@@ -109,7 +149,7 @@ export function CampaignsPage() {
         },
       },
     ],
-    [t, i18n],
+    [t, i18n, timezone],
   )
 
   return (
@@ -135,6 +175,17 @@ export function CampaignsPage() {
         onLoadMore={list.loadMore}
       />
       <CampaignDialog isOpen={editing !== null} record={editing?.record ?? null} onOpenChange={(isOpen) => !isOpen && setEditing(null)} onSaved={list.upsert} />
+      <ConfirmDialog
+        title={t`Start campaign now`}
+        isOpen={starting !== null}
+        onOpenChange={(isOpen) => !isOpen && setStarting(null)}
+        onConfirm={confirmStart}
+        confirmLabel={t`Start`}
+        danger={false}
+      >
+        {starting ? <p>{t`Start sending ${starting.record.name} now?`}</p> : null}
+        {starting?.preflight ? <PreflightSummary preflight={starting.preflight} /> : <p className="muted-note">{t`Checking recipients…`}</p>}
+      </ConfirmDialog>
       <ConfirmDialog
         title={t`Delete campaign`}
         isOpen={deleting !== null}

@@ -2,10 +2,12 @@
 // files (and its message, when nothing is typed yet), a quick way to send the same set of files again.
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { Button } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { FilesIcon } from '../../components/icons.tsx'
 import type { FileList } from '../../../src/modules/file-lists/model.ts'
+import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
+import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
 
 type PickedFileList = Pick<FileList, 'id' | 'name' | 'message' | 'options'>
 
@@ -18,30 +20,36 @@ export function FileListPicker({ isDisabled, onPick }: { isDisabled: boolean; on
     setFileLists(data ? data.filter((fileList) => fileList.options.length > 0) : [])
   }
   return (
-    <MenuTrigger onOpenChange={(isOpen) => isOpen && void load()}>
-      <Button className="button button-ghost button-icon chat-input-tool" aria-label={t`Send a file list`} isDisabled={isDisabled}>
-        <FilesIcon />
-      </Button>
-      <Popover className="popover" placement="top start">
-        <Menu
-          className="menu"
+    <SplitMenuTrigger
+      onOpenChange={(isOpen) => isOpen && void load()}
+      menu={(trigger) => (
+        <LazyPopoverMenu
+          trigger={trigger}
+          placement="top start"
           aria-label={t`File lists`}
           onAction={(key) => {
             const picked = fileLists?.find((fileList) => fileList.id === Number(key))
             if (picked) onPick(picked)
           }}
-          renderEmptyState={() => <p className="menu-empty">{fileLists === null ? t`Loading…` : t`No file list with files yet.`}</p>}
-        >
-          {(fileLists ?? []).map((fileList) => {
+          emptyState={<p className="menu-empty">{fileLists === null ? t`Loading…` : t`No file list with files yet.`}</p>}
+          items={(fileLists ?? []).map((fileList) => {
             const count = fileList.options.length
-            return (
-              <MenuItem key={fileList.id} id={fileList.id} className="menu-item" textValue={fileList.name}>
-                {fileList.name} <span className="muted-note">({t`${count} files`})</span>
-              </MenuItem>
-            )
+            return {
+              id: fileList.id,
+              textValue: fileList.name,
+              children: (
+                <>
+                  {fileList.name} <span className="muted-note">({t`${count} files`})</span>
+                </>
+              ),
+            }
           })}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+        />
+      )}
+    >
+      <Button className="button button-ghost button-icon chat-input-tool" aria-label={t`Send a file list`} isDisabled={isDisabled}>
+        <FilesIcon />
+      </Button>
+    </SplitMenuTrigger>
   )
 }

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useSetAtom } from 'jotai'
 import { Fragment, useState, type ReactNode } from 'react'
-import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
@@ -18,6 +18,8 @@ import { bodyIsMedia, MessageMedia } from './message-media.tsx'
 import { mediaDownloadFailed } from './media-state.ts'
 import { replyingToAtom } from './reply-state.ts'
 import { showApiError } from './show-api-error.ts'
+import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
+import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
 
 export const messageElementId = (id: number) => `chat-message-${id}`
 
@@ -108,25 +110,23 @@ export function MessageBubble({ message, ticket, onQuoteClick }: { message: Chat
         data-deleted={message.isDeleted || undefined}
         aria-label={mine ? t`Sent at ${time}` : t`Received at ${time}`}
       >
-        <MenuTrigger>
+        <SplitMenuTrigger
+          menu={(trigger) => (
+            <LazyPopoverMenu
+              trigger={trigger}
+              aria-label={t`Message options`}
+              onAction={onAction}
+              items={[
+                { id: 'reply', className: 'menu-item chat-menu-reply', children: <><ReplyIcon />{t`Reply`}</> },
+                ...(canDelete ? [{ id: 'delete', className: 'menu-item chat-menu-delete', children: <><TrashIcon />{t`Delete`}</> }] : []),
+              ]}
+            />
+          )}
+        >
           <Button variant="ghost" icon className="chat-options" aria-label={t`Message options`}>
             <MoreIcon />
           </Button>
-          <Popover className="popover" placement="bottom end">
-            <Menu className="menu" aria-label={t`Message options`} onAction={onAction}>
-              <MenuItem id="reply" className="menu-item chat-menu-reply">
-                <ReplyIcon />
-                {t`Reply`}
-              </MenuItem>
-              {canDelete ? (
-                <MenuItem id="delete" className="menu-item chat-menu-delete">
-                  <TrashIcon />
-                  {t`Delete`}
-                </MenuItem>
-              ) : null}
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        </SplitMenuTrigger>
         {sender ? <span className="chat-sender">{sender}</span> : null}
         {quoted ? (
           <button type="button" className={`chat-quote ${quoted.fromMe ? 'chat-quote-mine' : ''}`} onClick={() => onQuoteClick(quoted.id)} data-quoted-id={quoted.id}>

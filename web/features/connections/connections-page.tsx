@@ -15,15 +15,18 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { sessionUserAtom } from '../../state/session.ts'
 import { formatLastUpdate, toSessionUpdate, type Connection } from './connection.ts'
-import { ConnectionDialog } from './connection-dialog.tsx'
 import { SessionActions, StatusChip, type SessionAction } from './connection-status.tsx'
 import type { QueueChoice } from '../../components/queue-choices.tsx'
-import { QrDialog } from './qr-dialog.tsx'
-import { SimulateCustomerDialog } from './simulate-customer-dialog.tsx'
 import { showRequestError } from './request-error.ts'
 import { StarIcon } from './star-icon.tsx'
 import { useConnections } from './use-connections.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const SimulateCustomerDialog = lazyPart(() => import('./simulate-customer-dialog.tsx').then((module) => module.SimulateCustomerDialog))
+const QrDialog = lazyPart(() => import('./qr-dialog.tsx').then((module) => module.QrDialog))
+const ConnectionDialog = lazyPart(() => import('./connection-dialog.tsx').then((module) => module.ConnectionDialog))
 
 type Editing = { connectionId: number | null } | null
 

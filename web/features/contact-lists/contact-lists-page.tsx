@@ -14,9 +14,12 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { ContactListDialog } from './contact-list-dialog.tsx'
 import { downloadSample } from './requests.ts'
 import { itemsPathOf, type ContactListRow } from './rows.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const ContactListDialog = lazyPart(() => import('./contact-list-dialog.tsx').then((module) => module.ContactListDialog))
 
 export function ContactListsPage() {
   const { t, i18n } = useLingui()

@@ -16,10 +16,13 @@ import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { contactListItemsChannel } from '../../../src/contracts/realtime.ts'
-import { ItemDialog } from './item-dialog.tsx'
-import { ListImportDialog } from './list-import-dialog.tsx'
 import { type ContactListItemRow, type ContactListRow } from './rows.ts'
 import { ValidityBadge } from './validity-badge.tsx'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const ListImportDialog = lazyPart(() => import('./list-import-dialog.tsx').then((module) => module.ListImportDialog))
+const ItemDialog = lazyPart(() => import('./item-dialog.tsx').then((module) => module.ItemDialog))
 
 export function ContactListItemsPage({ contactListId }: { contactListId: number }) {
   const { t, i18n } = useLingui()

@@ -64,7 +64,7 @@ function ImportForm({ contactListId, fraction, onProgress, onFailed, onDone, onC
   const [file, setFile] = useState<File | null>(null)
   const [error, setError] = useState<string | undefined>()
   const sending = fraction !== null
-  const chooseText = t`Choose a .xlsx or .csv spreadsheet (save an old .xls as .xlsx).`
+  const chooseText = t`Choose a .xlsx, .xls or .csv spreadsheet.`
 
   const choose = (files: FileList | null) => {
     const chosen = files?.[0] ?? null
@@ -99,7 +99,7 @@ function ImportForm({ contactListId, fraction, onProgress, onFailed, onDone, onC
     <div className="contacts-import">
       <p className="contacts-import-help">{t`The first row names the columns: name (or nome), number (or numero, telefone, celular) and e-mail. Each following row is a contact of the list; WhatsApp is then asked about each number.`}</p>
       <div className="contacts-import-file">
-        <FileTrigger acceptedFileTypes={['.xlsx', '.csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']} onSelect={choose}>
+        <FileTrigger acceptedFileTypes={['.xlsx', '.xls', '.csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel', 'text/csv']} onSelect={choose}>
           <Button variant="secondary" isDisabled={sending}>
             <UploadIcon />
             {t`Choose a spreadsheet`}

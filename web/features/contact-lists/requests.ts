@@ -21,7 +21,7 @@ export function uploadListSpreadsheet(contactListId: number, file: File, onProgr
   )
 }
 
-/** §5 Import: contact-list items accept spreadsheets; the server reads .xlsx and .csv (an old .xls must be saved as .xlsx). */
+/** §5 Import: contact-list items accept spreadsheets; the server reads .xlsx, an old .xls (Excel 97-2003) and .csv. */
 export function isListSpreadsheetName(name: string): boolean {
-  return /\.(xlsx|csv)$/i.test(name.trim())
+  return /\.(xlsx|xls|csv)$/i.test(name.trim())
 }

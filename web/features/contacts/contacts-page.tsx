@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Link, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import { Link, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
@@ -22,15 +22,20 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { isPageAvailable } from '../../routes.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ContactAvatar } from '../ticket/contact-avatar.tsx'
-import { ContactDialog } from './contact-dialog.tsx'
 import { toContactRow, type ContactRow } from './contact-row.ts'
 import { DataRequestMenu } from './data-request-menu.tsx'
 import { downloadContacts } from './export-download.ts'
 import type { ExportFormat } from './export-file.ts'
-import { ImportDialog } from './import-dialog.tsx'
-import { StartTicketDialog } from './start-ticket-dialog.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 import { AddToListButtons, selectionColumn } from '../contact-lists/add-to-list.tsx'
+import { lazyPart } from '../../components/lazy-part.tsx'
+import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
+import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const StartTicketDialog = lazyPart(() => import('./start-ticket-dialog.tsx').then((module) => module.StartTicketDialog))
+const ImportDialog = lazyPart(() => import('./import-dialog.tsx').then((module) => module.ImportDialog))
+const ContactDialog = lazyPart(() => import('./contact-dialog.tsx').then((module) => module.ContactDialog))
 
 type Editing = { contactId: number | null }
 
@@ -197,15 +202,10 @@ export function ContactsPage() {
   return (
     <div className="admin-page contacts-page">
       <PageHeader title={t`Contacts`} onSearch={setSearch} searchLabel={t`Search contacts`}>
-        <MenuTrigger>
-          <Button variant="secondary">
-            <UploadIcon />
-            {t`Import`}
-            <ChevronDownIcon />
-          </Button>
-          <Popover className="popover" placement="bottom end">
-            <Menu
-              className="menu"
+        <SplitMenuTrigger
+          menu={(trigger) => (
+            <LazyPopoverMenu
+              trigger={trigger}
               aria-label={t`Import contacts`}
               onAction={(key: Key) => {
                 if (key === 'spreadsheet') setImporting(true)
@@ -214,36 +214,39 @@ export function ContactsPage() {
                   setPhoneImport(true)
                 }
               }}
-            >
-              {/* A spreadsheet import is an admin's decision (§6); the server refuses others (403). */}
-              {admin ? (
-                <MenuItem id="spreadsheet" className="menu-item">
-                  {t`From a spreadsheet (.xlsx)`}
-                </MenuItem>
-              ) : null}
-              <MenuItem id="phone" className="menu-item">
-                {t`From the phone's WhatsApp`}
-              </MenuItem>
-            </Menu>
-          </Popover>
-        </MenuTrigger>
-        <MenuTrigger>
+              items={[
+                // A spreadsheet import is an admin's decision (§6); the server refuses others (403).
+                ...(admin ? [{ id: 'spreadsheet', children: t`From a spreadsheet (.xlsx)` }] : []),
+                { id: 'phone', children: t`From the phone's WhatsApp` },
+              ]}
+            />
+          )}
+        >
+          <Button variant="secondary">
+            <UploadIcon />
+            {t`Import`}
+            <ChevronDownIcon />
+          </Button>
+        </SplitMenuTrigger>
+        <SplitMenuTrigger
+          menu={(trigger) => (
+            <LazyPopoverMenu
+              trigger={trigger}
+              aria-label={t`Export contacts`}
+              onAction={(key: Key) => void exportAs(key === 'csv' ? 'csv' : 'xlsx')}
+              items={[
+                { id: 'xlsx', children: t`Excel spreadsheet (.xlsx)` },
+                { id: 'csv', children: t`CSV file (.csv)` },
+              ]}
+            />
+          )}
+        >
           <Button variant="secondary" isPending={exporting}>
             <DownloadIcon />
             {t`Export`}
             <ChevronDownIcon />
           </Button>
-          <Popover className="popover" placement="bottom end">
-            <Menu className="menu" aria-label={t`Export contacts`} onAction={(key: Key) => void exportAs(key === 'csv' ? 'csv' : 'xlsx')}>
-              <MenuItem id="xlsx" className="menu-item">
-                {t`Excel spreadsheet (.xlsx)`}
-              </MenuItem>
-              <MenuItem id="csv" className="menu-item">
-                {t`CSV file (.csv)`}
-              </MenuItem>
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        </SplitMenuTrigger>
         {canPick ? <AddToListButtons picking={picking} contactIds={[...picked]} onPicking={(value) => (value ? setPicking(true) : stopPicking())} onDone={stopPicking} /> : null}
         <Button onPress={() => setEditing({ contactId: null })}>
           <PlusIcon />

@@ -3,7 +3,7 @@
 // number to confirm, not just a click.
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
@@ -14,6 +14,8 @@ import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { ContactRow } from './contact-row.ts'
 import { downloadContactData } from './data-export-download.ts'
+import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
+import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
 
 type DataRequestMenuProps = { contact: ContactRow; onErased: (contactId: number) => void }
 
@@ -55,13 +57,10 @@ export function DataRequestMenu({ contact, onErased }: DataRequestMenuProps) {
 
   return (
     <>
-      <MenuTrigger>
-        <Button variant="ghost" icon aria-label={t`Data requests about ${name}`}>
-          <MoreIcon />
-        </Button>
-        <Popover className="popover" placement="bottom end">
-          <Menu
-            className="menu"
+      <SplitMenuTrigger
+        menu={(trigger) => (
+          <LazyPopoverMenu
+            trigger={trigger}
             aria-label={t`Data requests about ${name}`}
             onAction={(key: Key) => {
               if (key === 'export') void exportData()
@@ -71,16 +70,17 @@ export function DataRequestMenu({ contact, onErased }: DataRequestMenuProps) {
                 setErasing(true)
               }
             }}
-          >
-            <MenuItem id="export" className="menu-item">
-              {t`Export all data (.zip)`}
-            </MenuItem>
-            <MenuItem id="erase" className="menu-item">
-              {t`Erase all data…`}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+            items={[
+              { id: 'export', children: t`Export all data (.zip)` },
+              { id: 'erase', children: t`Erase all data…` },
+            ]}
+          />
+        )}
+      >
+        <Button variant="ghost" icon aria-label={t`Data requests about ${name}`}>
+          <MoreIcon />
+        </Button>
+      </SplitMenuTrigger>
       <ConfirmDialog title={t`Erase contact data`} isOpen={erasing} onOpenChange={setErasing} onConfirm={confirmErase} confirmLabel={t`Erase for good`}>
         <p>{t`${name} will be erased with every ticket, message, note, schedule and media file. This cannot be undone.`}</p>
         <TextField

@@ -2,23 +2,31 @@
 // and agent opens the tickets behind it; the tables export as .xlsx.
 import '../../styles/dashboard.css'
 import { useLingui } from '@lingui/react/macro'
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { apiErrorOf } from '../../api/errors.ts'
 import { saveDownload } from '../../api/save-download.ts'
 import { Button } from '../../components/button.tsx'
 import { DownloadIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { Select } from '../../components/select.tsx'
+import { LazySelect } from '../../components/lazy-select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { AttendantsTable } from './attendants-table.tsx'
-import { BarChartCard, type ChartBar } from './bar-chart-card.tsx'
+import type { ChartBar } from './bar-chart-card.tsx'
 import { CountersRow } from './counters-row.tsx'
-import { DrillDownDialog, type DrillDownTarget } from './drill-down-dialog.tsx'
+import type { DrillDownTarget } from './drill-down-dialog.tsx'
 import { defaultFilter, PERIODS, requestOf, type DashboardFilter, type DashboardRequest } from './figures.ts'
 import { SlaTable } from './sla-table.tsx'
 import { useDashboard } from './use-dashboard.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const DrillDownDialog = lazyPart(() => import('./drill-down-dialog.tsx').then((module) => module.DrillDownDialog))
+
+// The chart library (recharts and d3, ~110 KB compressed) in a chunk of its own: the counters, the
+// attendants and the service levels paint without waiting for it.
+const BarChartCard = lazy(() => import('./bar-chart-card.tsx').then((module) => ({ default: module.BarChartCard })))
 
 export function DashboardPage() {
   const { t, i18n } = useLingui()
@@ -73,7 +81,7 @@ export function DashboardPage() {
           apply()
         }}
       >
-        <Select
+        <LazySelect
           label={t`Period`}
           name="period"
           options={PERIODS.map((days) => ({ id: String(days), label: days === 0 ? t`None (by dates)` : t`Last ${days} days` }))}
@@ -87,37 +95,39 @@ export function DashboardPage() {
       {dashboard ? (
         <>
           <CountersRow counters={dashboard.counters} onOpen={setTarget} />
-          <div className="dashboard-charts">
-            <BarChartCard
-              name="dashboard-chart-day"
-              title={hourly ? t`Attendances per hour` : t`Attendances per day`}
-              totalLabel={t`Attendances`}
-              bars={dayBars}
-              onOpen={(bar) =>
-                setTarget(
-                  hourly
-                    ? { title: t`Attendances from ${bar.key}:00 to ${bar.key}:59`, filter: { day: range.from, hour: Number(bar.key) } }
-                    : { title: t`Attendances of ${bar.label}`, filter: { day: bar.key } },
-                )
-              }
-            />
-            <BarChartCard
-              name="dashboard-chart-user"
-              title={t`Attendances per user`}
-              totalLabel={t`Attendances`}
-              bars={userBars}
-              onOpen={(bar) => setTarget({ title: t`Attendances of ${bar.label}`, filter: { userId: Number(bar.key) } })}
-            />
-            <BarChartCard
-              name="dashboard-chart-csat"
-              title={t`Customer satisfaction`}
-              totalLabel={t`Ratings`}
-              bars={csatBars}
-              onOpen={(bar) => setTarget({ title: t`Tickets rated ${bar.key} of 3`, filter: { rate: Number(bar.key) } })}
-            />
-          </div>
+          <Suspense fallback={<div className="dashboard-charts" aria-busy="true" />}>
+            <div className="dashboard-charts">
+              <BarChartCard
+                name="dashboard-chart-day"
+                title={hourly ? t`Attendances per hour` : t`Attendances per day`}
+                totalLabel={t`Attendances`}
+                bars={dayBars}
+                onOpen={(bar) =>
+                  setTarget(
+                    hourly
+                      ? { title: t`Attendances from ${bar.key}:00 to ${bar.key}:59`, filter: { day: range.from, hour: Number(bar.key) } }
+                      : { title: t`Attendances of ${bar.label}`, filter: { day: bar.key } },
+                  )
+                }
+              />
+              <BarChartCard
+                name="dashboard-chart-user"
+                title={t`Attendances per user`}
+                totalLabel={t`Attendances`}
+                bars={userBars}
+                onOpen={(bar) => setTarget({ title: t`Attendances of ${bar.label}`, filter: { userId: Number(bar.key) } })}
+              />
+              <BarChartCard
+                name="dashboard-chart-csat"
+                title={t`Customer satisfaction`}
+                totalLabel={t`Ratings`}
+                bars={csatBars}
+                onOpen={(bar) => setTarget({ title: t`Tickets rated ${bar.key} of 3`, filter: { rate: Number(bar.key) } })}
+              />
+            </div>
+          </Suspense>
           <AttendantsTable attendants={dashboard.attendants} onOpen={(attendant) => setTarget({ title: t`Attendances of ${attendant.name}`, filter: { userId: attendant.id } })} />
-          {sla ? <SlaTable sla={sla} /> : null}
+          {sla ? <SlaTable sla={sla} onOpen={setTarget} /> : null}
         </>
       ) : null}
       <DrillDownDialog target={target} range={range} onClose={closeDrillDown} />

@@ -16,6 +16,9 @@ export type DrillDownFilter = {
   day?: string
   hour?: number
   rate?: number
+  /** A service-level cell: with queueId (a queue's row) or userId (an agent's). */
+  sla?: 'firstResponseMet' | 'firstResponseBreached' | 'resolutionMet' | 'resolutionBreached'
+  queueId?: number
 }
 
 export type DrillDownTarget = { title: string; filter: DrillDownFilter }

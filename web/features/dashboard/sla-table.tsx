@@ -1,22 +1,41 @@
 // Service levels of the period: met and breached first responses and resolutions per queue with
-// targets and per agent (GET /dashboard/sla). Targets are set on each queue (Queues page).
+// targets and per agent (GET /dashboard/sla). Targets are set on each queue (Queues page). Each
+// number opens the tickets it counts (the drill-down, GET /dashboard/tickets?sla=...).
 import { useLingui } from '@lingui/react/macro'
+import { Button } from '../../components/button.tsx'
+import type { DrillDownTarget } from './drill-down-dialog.tsx'
 import type { ServiceLevels } from './use-dashboard.ts'
 
 type Tally = { met: number; breached: number }
+type Kind = 'firstResponse' | 'resolution'
+type Row = { name: string; queueId?: number; userId?: number }
 
-function Share({ tally }: { tally: Tally }) {
+function Share({ tally, kind, row, onOpen }: { tally: Tally; kind: Kind; row: Row; onOpen: (target: DrillDownTarget) => void }) {
+  const { t } = useLingui()
   const total = tally.met + tally.breached
   const percent = total === 0 ? null : Math.round((tally.met / total) * 100)
+  const { name, queueId, userId } = row
+  const titles =
+    kind === 'firstResponse'
+      ? { met: t`First response met: ${name}`, breached: t`First response breached: ${name}` }
+      : { met: t`Resolution met: ${name}`, breached: t`Resolution breached: ${name}` }
+  const open = (verdict: 'Met' | 'Breached') =>
+    onOpen({ title: verdict === 'Met' ? titles.met : titles.breached, filter: { sla: `${kind}${verdict}`, queueId, userId } })
   return (
     <>
-      <span className="dashboard-sla-met">{tally.met}</span> / <span className={tally.breached > 0 ? 'dashboard-sla-breached' : undefined}>{tally.breached}</span>
+      <Button className="link-button dashboard-sla-met" aria-label={`${titles.met}: ${tally.met}`} onPress={() => open('Met')}>
+        {tally.met}
+      </Button>{' '}
+      /{' '}
+      <Button className={`link-button${tally.breached > 0 ? ' dashboard-sla-breached' : ''}`} aria-label={`${titles.breached}: ${tally.breached}`} onPress={() => open('Breached')}>
+        {tally.breached}
+      </Button>
       {percent === null ? null : <span className="dashboard-sla-percent"> ({percent}%)</span>}
     </>
   )
 }
 
-export function SlaTable({ sla }: { sla: ServiceLevels }) {
+export function SlaTable({ sla, onOpen }: { sla: ServiceLevels; onOpen: (target: DrillDownTarget) => void }) {
   const { t } = useLingui()
   const target = (minutes: number | null) => (minutes === null ? '—' : t`${minutes} min`)
   return (
@@ -42,9 +61,9 @@ export function SlaTable({ sla }: { sla: ServiceLevels }) {
                   <tr key={queue.queueId}>
                     <td>{queue.name}</td>
                     <td data-align="end">{target(queue.firstResponseTarget)}</td>
-                    <td data-align="end"><Share tally={queue.firstResponse} /></td>
+                    <td data-align="end"><Share tally={queue.firstResponse} kind="firstResponse" row={{ name: queue.name, queueId: queue.queueId }} onOpen={onOpen} /></td>
                     <td data-align="end">{target(queue.resolutionTarget)}</td>
-                    <td data-align="end"><Share tally={queue.resolution} /></td>
+                    <td data-align="end"><Share tally={queue.resolution} kind="resolution" row={{ name: queue.name, queueId: queue.queueId }} onOpen={onOpen} /></td>
                   </tr>
                 ))}
               </tbody>
@@ -63,8 +82,8 @@ export function SlaTable({ sla }: { sla: ServiceLevels }) {
                 {sla.agents.map((agent) => (
                   <tr key={agent.userId}>
                     <td>{agent.name}</td>
-                    <td data-align="end"><Share tally={agent.firstResponse} /></td>
-                    <td data-align="end"><Share tally={agent.resolution} /></td>
+                    <td data-align="end"><Share tally={agent.firstResponse} kind="firstResponse" row={{ name: agent.name, userId: agent.userId }} onOpen={onOpen} /></td>
+                    <td data-align="end"><Share tally={agent.resolution} kind="resolution" row={{ name: agent.name, userId: agent.userId }} onOpen={onOpen} /></td>
                   </tr>
                 ))}
               </tbody>

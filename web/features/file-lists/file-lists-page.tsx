@@ -13,8 +13,11 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { FileListDialog } from './file-list-dialog.tsx'
 import type { FileListRow } from './rows.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const FileListDialog = lazyPart(() => import('./file-list-dialog.tsx').then((module) => module.FileListDialog))
 
 export function FileListsPage() {
   const { t, i18n } = useLingui()

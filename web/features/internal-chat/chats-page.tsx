@@ -7,11 +7,14 @@ import { api } from '../../api/client.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useViewportWidth } from '../../components/layout/use-viewport-width.ts'
 import { usePageTitle } from '../../components/providers.tsx'
-import { ChatDialog } from './chat-dialog.tsx'
 import { ChatList } from './chat-list.tsx'
 import { ChatPane } from './chat-pane.tsx'
 import { CHATS_PATH, chatUuidFromPath, toChatRow, type ChatRow } from './chat-row.ts'
 import { useMyChats } from './use-my-chats.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const ChatDialog = lazyPart(() => import('./chat-dialog.tsx').then((module) => module.ChatDialog))
 
 /** Below this width the list and the messages share the screen through two tabs. */
 export const NARROW_CHATS_BELOW = 900

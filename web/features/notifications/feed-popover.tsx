@@ -1,8 +1,10 @@
 // The frame of the top bar's announcements and internal-chat popovers (§2 Main layout): an icon button
 // with a count badge, opening a popover with a heading and the feed (or a line saying it is empty).
 import type { ReactNode } from 'react'
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
+import { Heading } from 'react-aria-components'
 import { Button } from '../../components/button.tsx'
+import { LazyPopoverDialog } from '../../components/lazy-popover-dialog.tsx'
+import { SplitDialogTrigger } from '../../components/overlay-trigger.tsx'
 
 export type FeedPopoverProps = {
   id: string
@@ -18,7 +20,16 @@ export type FeedPopoverProps = {
 
 export function FeedPopover({ id, label, buttonLabel, icon, count, emptyText, isEmpty, children }: FeedPopoverProps) {
   return (
-    <DialogTrigger>
+    <SplitDialogTrigger
+      popover={(trigger) => (
+        <LazyPopoverDialog trigger={trigger} popoverClassName="popover notifications-popover" dialogClassName="popover-dialog" aria-labelledby={id}>
+          <Heading id={id} className="popover-heading">
+            {label}
+          </Heading>
+          {isEmpty ? <p className="popover-empty">{emptyText}</p> : children}
+        </LazyPopoverDialog>
+      )}
+    >
       <Button variant="ghost" icon aria-label={buttonLabel} className="bell-button">
         {icon}
         {count > 0 ? (
@@ -27,14 +38,6 @@ export function FeedPopover({ id, label, buttonLabel, icon, count, emptyText, is
           </span>
         ) : null}
       </Button>
-      <Popover className="popover notifications-popover" placement="bottom end">
-        <Dialog className="popover-dialog" aria-labelledby={id}>
-          <Heading id={id} className="popover-heading">
-            {label}
-          </Heading>
-          {isEmpty ? <p className="popover-empty">{emptyText}</p> : children}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    </SplitDialogTrigger>
   )
 }

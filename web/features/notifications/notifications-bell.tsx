@@ -2,13 +2,17 @@
 // user (notification-rules.ts), a popover listing them, and for each new customer message on one of
 // them a chime at the user's volume plus a browser notification where the browser allows one. The list
 // loads once, then follows the realtime `ticket` and `appMessage` channels (the notification room).
+// Admins and supervisors also hear the service-level breach alerts (`slaAlert`, issue 13).
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
+import { Heading } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
+import { LazyPopoverDialog } from '../../components/lazy-popover-dialog.tsx'
+import { SplitDialogTrigger } from '../../components/overlay-trigger.tsx'
 import { BellIcon } from '../../components/icons.tsx'
+import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { formatListTime } from '../../i18n/format.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
@@ -88,23 +92,34 @@ export function NotificationsBell() {
     showBrowserNotification(ticket, frame.message.body)
   })
 
+  // A ticket went past a service-level target (admins and supervisors only get these): a toast that
+  // opens it, the chime, and a browser notification where allowed. The server sends each breach once.
+  useChannel('slaAlert', (frame) => {
+    if (frame.action !== 'breach') return
+    const name = frame.ticket.contactName
+    const text = frame.target === 'firstResponse' ? t`Service level breached: ${name} is still waiting for a first response.` : t`Service level breached: ${name}'s ticket is past its resolution target.`
+    showToast('warning', text, { href: `/tickets/${frame.ticket.uuid}`, label: t`Open ticket` })
+    playChime(volumeRef.current)
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      const notification = new Notification(t`Service level breached`, { body: text, tag: `sla-${frame.ticket.id}-${frame.target}` })
+      notification.onclick = () => {
+        window.focus()
+        openTicketPage(frame.ticket.uuid)
+        notification.close()
+      }
+    }
+  })
+
   const askPermission = () => {
     if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission()
   }
 
   const count = tickets.length
   return (
-    <DialogTrigger onOpenChange={(open) => open && askPermission()}>
-      <Button variant="ghost" icon aria-label={count ? t`Notifications: ${count} tickets waiting` : t`Notifications`} className="bell-button">
-        <BellIcon />
-        {count ? (
-          <span className="badge bell-badge" aria-hidden="true">
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
-      </Button>
-      <Popover className="popover notifications-popover" placement="bottom end">
-        <Dialog className="popover-dialog" aria-labelledby="notifications-heading">
+    <SplitDialogTrigger
+      onOpenChange={(open) => open && askPermission()}
+      popover={(trigger) => (
+        <LazyPopoverDialog trigger={trigger} popoverClassName="popover notifications-popover" dialogClassName="popover-dialog" aria-labelledby="notifications-heading">
           <Heading id="notifications-heading" className="popover-heading">
             {t`Notifications`}
           </Heading>
@@ -123,8 +138,17 @@ export function NotificationsBell() {
               ))}
             </ul>
           )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+        </LazyPopoverDialog>
+      )}
+    >
+      <Button variant="ghost" icon aria-label={count ? t`Notifications: ${count} tickets waiting` : t`Notifications`} className="bell-button">
+        <BellIcon />
+        {count ? (
+          <span className="badge bell-badge" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </Button>
+    </SplitDialogTrigger>
   )
 }

@@ -1,7 +1,7 @@
-// The prompt modal (§2 Modals "prompt", §3 Prompt, §5 Prompt): name, model (GPT 3.5 turbo / GPT 4.0),
+// The prompt modal (§2 Modals "prompt", §3 Prompt, §5 Prompt): name, model (GPT 3.5 turbo / GPT 4.0 suggested, any name typed),
 // queue, the prompt text, the OpenAI key, max tokens, temperature (0 to 1, step 0.1) and max messages.
 // §5 is checked before sending: with no queue the form says 'Select a queue' and saves nothing. An
-// edit loads the prompt again (GET /prompt/{id}): only that answer carries the key unmasked.
+// edit loads the prompt again (GET /prompt/{id}); its key comes masked: left empty, it is kept.
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
@@ -17,7 +17,8 @@ import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { refusalErrors } from '../../forms/refusal-errors.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { PROMPT_LIMITS, PROMPT_MODEL_OPTIONS, promptBody, promptFormOf, promptProblems, type PromptField, type PromptFormValues } from './prompt-form.ts'
+import { PROMPT_LIMITS, promptBody, promptFormOf, promptProblems, type PromptField, type PromptFormValues } from './prompt-form.ts'
+import { PromptModelField } from './prompt-model-field.tsx'
 import { PromptNumberField } from './prompt-number-field.tsx'
 import { toPromptRow, type PromptRow } from './prompt-row.ts'
 
@@ -36,7 +37,7 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
   const messages: Record<PromptField, string> = {
     name: t`Enter a name of 5 to 100 characters.`,
     prompt: t`Write the prompt: at least 50 characters.`,
-    model: t`Choose a model.`,
+    model: t`Enter a model name: letters, digits and . _ : / @ + - (at most 200).`,
     maxTokens: t`Enter a whole number from 1 to 4096.`,
     temperature: t`Enter a number from 0 to 1.`,
     apiKey: t`Enter the OpenAI API key.`,
@@ -64,7 +65,7 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
     }
     setPending(true)
     try {
-      const { data, error } = prompt ? await api.prompt({ id: prompt.id }).put(body) : await api.prompt.post(body)
+      const { data, error } = prompt ? await api.prompt({ id: prompt.id }).put(body) : await api.prompt.post({ ...body, apiKey: body.apiKey ?? '' })
       if (error || !data) {
         const fromServer: Errors = refusalErrors(apiErrorOf(error), messages, (code) => errorMessage(i18n, code), { code: 'ERR_PROMPT_NAME_ALREADY_EXISTS', field: 'name' })
         if (fromServer.form) showToast('error', fromServer.form)
@@ -100,15 +101,7 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
           maxLength={PROMPT_LIMITS.nameMax}
         />
         <div className="prompt-choices-row full">
-          <Select
-            label={t`Model`}
-            name="model"
-            options={PROMPT_MODEL_OPTIONS.map((option) => ({ id: option.id, label: option.label }))}
-            value={values.model}
-            onChange={(key) => key !== null && set('model', String(key) as PromptFormValues['model'])}
-            error={errors.model}
-            isRequired
-          />
+          <PromptModelField value={values.model} onChange={(model) => set('model', model)} error={errors.model} />
           <Select
             label={t`Queue`}
             name="queueId"
@@ -138,7 +131,8 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
           value={values.apiKey}
           onChange={(value) => set('apiKey', value)}
           error={errors.apiKey}
-          isRequired
+          isRequired={values.storedKey === ''}
+          description={values.storedKey === '' ? undefined : t`A key is stored (${values.storedKey}). Enter a new key to replace it, or leave this empty to keep it.`}
           maxLength={PROMPT_LIMITS.apiKeyMax}
           autoComplete="off"
         />
@@ -200,7 +194,7 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
   )
 }
 
-/** An edit's form waits for the prompt with its key in full; a failed load closes the dialog with a toast. */
+/** An edit's form waits for the prompt as stored (its key masked); a failed load closes the dialog with a toast. */
 function EditPromptForm({ promptId, ...props }: Omit<PromptFormProps, 'prompt'> & { promptId: number }) {
   const { t, i18n } = useLingui()
   const [prompt, setPrompt] = useState<PromptRow | null>(null)

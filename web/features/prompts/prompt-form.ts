@@ -6,22 +6,30 @@ import type { PromptRow } from './prompt-row.ts'
 /** src/modules/prompts/model.ts promptLimits and promptDefaults (web code imports only types from src/). */
 export const PROMPT_LIMITS = { nameMin: 5, nameMax: 100, promptMin: 50, promptMax: 20_000, apiKeyMax: 500, maxTokens: 4096, maxMessages: 100 } as const
 
-/** §9: the two models with the names the modal shows (product names, not translated). */
+/** §9: the two models the modal suggests, with their product names (not translated); any other name may be typed. */
 export const PROMPT_MODEL_OPTIONS: readonly { id: PromptModel; label: string }[] = [
   { id: 'gpt-3.5-turbo-1106', label: 'GPT 3.5 turbo' },
   { id: 'gpt-4o-mini', label: 'GPT 4.0' },
 ]
+
+/** src/modules/prompts/model.ts promptModelRule: a self-hosted server's model names too. */
+const MODEL_MAX = 200
+const MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/
 
 export type PromptField = 'name' | 'prompt' | 'model' | 'maxTokens' | 'temperature' | 'apiKey' | 'queueId' | 'maxMessages' | 'baseUrl'
 
 export type PromptFormValues = {
   name: string
   prompt: string
-  model: PromptModel
+  /** One of PROMPT_MODEL_OPTIONS or any name the API's server knows. */
+  model: string
   /** null while the number field is empty. */
   maxTokens: number | null
   temperature: number | null
+  /** A new key; empty while editing keeps the stored one. */
   apiKey: string
+  /** Editing: the stored key as the API shows it, masked (****WXYZ); empty for a new prompt. */
+  storedKey: string
   queueId: number | null
   maxMessages: number | null
   /** An OpenAI-compatible API of the prompt's own; empty: the server's OPENAI_BASE_URL. */
@@ -32,30 +40,34 @@ export type PromptFormValues = {
 export type PromptBody = {
   name: string
   prompt: string
-  model: PromptModel
+  model: string
   maxTokens: number
   temperature: number
-  apiKey: string
+  /** Left out (editing, no new key): the stored key stays. */
+  apiKey?: string
   queueId: number
   maxMessages: number
   baseUrl: string | null
   transcribeAudio: boolean
 }
 
-function isModel(value: string): value is PromptModel {
-  return PROMPT_MODEL_OPTIONS.some((option) => option.id === value)
+function isModelName(value: string): boolean {
+  const name = value.trim()
+  return name.length > 0 && name.length <= MODEL_MAX && MODEL_PATTERN.test(name)
 }
 
-/** A new prompt starts from §9's defaults; an existing one from its values (the full key: GET /prompt/{id}). */
+/** A new prompt starts from §9's defaults; an existing one from its values (GET /prompt/{id}; the key masked). */
 export function promptFormOf(prompt: PromptRow | null): PromptFormValues {
-  if (!prompt) return { name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false }
+  if (!prompt) return { name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', storedKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false }
   return {
     name: prompt.name,
     prompt: prompt.prompt,
-    model: isModel(prompt.model) ? prompt.model : 'gpt-3.5-turbo-1106',
+    model: prompt.model,
     maxTokens: prompt.maxTokens,
     temperature: prompt.temperature,
-    apiKey: prompt.apiKey,
+    // The key never reaches the browser: the form shows the mask and takes a new key.
+    apiKey: '',
+    storedKey: prompt.apiKey,
     queueId: prompt.queueId,
     maxMessages: prompt.maxMessages,
     baseUrl: prompt.baseUrl ?? '',
@@ -72,11 +84,11 @@ export function promptProblems(values: PromptFormValues): PromptField[] {
   if (name < PROMPT_LIMITS.nameMin || name > PROMPT_LIMITS.nameMax) problems.push('name')
   const text = values.prompt.trim().length
   if (text < PROMPT_LIMITS.promptMin || text > PROMPT_LIMITS.promptMax) problems.push('prompt')
-  if (!isModel(values.model)) problems.push('model')
+  if (!isModelName(values.model)) problems.push('model')
   if (!wholeBetween(values.maxTokens, 1, PROMPT_LIMITS.maxTokens)) problems.push('maxTokens')
   if (values.temperature === null || !(values.temperature >= 0 && values.temperature <= 1)) problems.push('temperature')
   const apiKey = values.apiKey.trim().length
-  if (apiKey === 0 || apiKey > PROMPT_LIMITS.apiKeyMax) problems.push('apiKey')
+  if ((apiKey === 0 && values.storedKey === '') || apiKey > PROMPT_LIMITS.apiKeyMax) problems.push('apiKey')
   if (values.queueId === null) problems.push('queueId')
   if (!wholeBetween(values.maxMessages, 1, PROMPT_LIMITS.maxMessages)) problems.push('maxMessages')
   if (values.baseUrl.trim() !== '' && !/^https?:\/\/[^\s]+$/i.test(values.baseUrl.trim())) problems.push('baseUrl')
@@ -90,11 +102,11 @@ export function promptBody(values: PromptFormValues): PromptBody | undefined {
   return {
     name: values.name.trim(),
     prompt: values.prompt.trim(),
-    model: values.model,
+    model: values.model.trim(),
     maxTokens,
     // The field steps by 0.1; the column keeps 2 decimals.
     temperature: Math.round(temperature * 100) / 100,
-    apiKey: values.apiKey.trim(),
+    apiKey: values.apiKey.trim() === '' ? undefined : values.apiKey.trim(),
     queueId,
     maxMessages,
     baseUrl: values.baseUrl.trim() === '' ? null : values.baseUrl.trim(),

@@ -14,10 +14,13 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { useQueues } from '../queues/use-queues.ts'
-import { PromptDialog } from './prompt-dialog.tsx'
 import type { PromptRow } from './prompt-row.ts'
 import { usePrompts } from './use-prompts.ts'
-import { TryPromptDialog } from './try-prompt-dialog.tsx'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const TryPromptDialog = lazyPart(() => import('./try-prompt-dialog.tsx').then((module) => module.TryPromptDialog))
+const PromptDialog = lazyPart(() => import('./prompt-dialog.tsx').then((module) => module.PromptDialog))
 
 /** The company's AI tokens (answers to customers and tries), refreshed after each try. */
 function useAiUsage() {

@@ -9,6 +9,7 @@ const valid: PromptFormValues = {
   maxTokens: 300,
   temperature: 0.7,
   apiKey: ' sk-key ',
+  storedKey: '',
   queueId: 4,
   maxMessages: 12,
   baseUrl: ' http://llm.lan:8000/v1 ',
@@ -21,12 +22,30 @@ function row(id: number, name: string, queueId: number | null = 1): PromptRow {
 
 describe('prompt form (§5, §9)', () => {
   test('a new prompt starts from the §9 defaults, without a queue', () => {
-    expect(promptFormOf(null)).toEqual({ name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false })
+    expect(promptFormOf(null)).toEqual({ name: '', prompt: '', model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, apiKey: '', storedKey: '', queueId: null, maxMessages: 10, baseUrl: '', transcribeAudio: false })
   })
 
   test('valid values give the trimmed body', () => {
     expect(promptProblems(valid)).toEqual([])
     expect(promptBody(valid)).toEqual({ name: 'Bakery bot', prompt: valid.prompt, model: 'gpt-4o-mini', maxTokens: 300, temperature: 0.7, apiKey: 'sk-key', queueId: 4, maxMessages: 12, baseUrl: 'http://llm.lan:8000/v1', transcribeAudio: true })
+  })
+
+  test('editing: the key comes masked and is not shown; left empty it is kept (not sent), a new one replaces it', () => {
+    const form = promptFormOf({ ...row(3, 'Stored key'), apiKey: '****WXYZ' })
+    expect(form).toMatchObject({ apiKey: '', storedKey: '****WXYZ' })
+    const edited = { ...valid, apiKey: '', storedKey: '****WXYZ' }
+    expect(promptProblems(edited)).toEqual([])
+    expect(promptBody(edited)?.apiKey).toBeUndefined()
+    expect(promptBody({ ...edited, apiKey: ' sk-new ' })?.apiKey).toBe('sk-new')
+    expect(promptProblems({ ...valid, apiKey: '' })).toEqual(['apiKey'])
+  })
+
+  test('any model name a self-hosted server uses is accepted, trimmed; the §9 names are only suggestions', () => {
+    for (const model of ['llama3.1:8b', 'mistralai/Mistral-7B-Instruct-v0.3', 'qwen2.5:14b-instruct-q4_K_M', 'gpt-4o-2024-08-06']) {
+      expect(promptProblems({ ...valid, model })).toEqual([])
+      expect(promptBody({ ...valid, model: ` ${model} ` })?.model).toBe(model)
+    }
+    expect(promptFormOf({ ...row(3, 'Local'), model: 'llama3.1:8b' }).model).toBe('llama3.1:8b')
   })
 
   test('each rule names its field, and nothing is to be sent', () => {
@@ -43,6 +62,10 @@ describe('prompt form (§5, §9)', () => {
       [{ queueId: null }, 'queueId'],
       [{ maxMessages: 0 }, 'maxMessages'],
       [{ maxMessages: 2.5 }, 'maxMessages'],
+      [{ model: '  ' }, 'model'],
+      [{ model: 'llama 3' }, 'model'],
+      [{ model: '-flag' }, 'model'],
+      [{ model: 'm'.repeat(201) }, 'model'],
     ]
     for (const [change, field] of cases) {
       expect(promptProblems({ ...valid, ...change })).toEqual([field as never])

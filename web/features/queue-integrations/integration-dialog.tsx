@@ -1,7 +1,7 @@
 // The integration modal (§2 Modals "integration"): the type, the name, and the fields of the type:
 // Dialogflow's project, service-account key and language; the URL of n8n and webhooks; a typebot's URL,
 // slug and settings. §5 is checked before sending; the server's refusals land on their fields.
-// (§7's "test session" button is not offered: it needs Google's Dialogflow service.)
+// §7's "test session" talks to the integration with the fields as they are (integration-test-panel.tsx).
 import { useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
@@ -28,6 +28,7 @@ import {
   type IntegrationProblem,
 } from './integration-form.ts'
 import { integrationTypeLabels } from './integration-logo.tsx'
+import { IntegrationTestPanel } from './integration-test-panel.tsx'
 import type { IntegrationRow } from './integration-row.ts'
 
 type Errors = Partial<Record<IntegrationField | 'form', string>>
@@ -146,9 +147,13 @@ function IntegrationForm({ integration, onSaved, onDone }: IntegrationFormProps)
               value={values.jsonContent}
               onChange={(value) => set('jsonContent', value)}
               error={errors.jsonContent}
-              description={t`The key file Google Cloud gives for the agent's service account. Only admins can see it.`}
+              description={
+                values.storedKey === ''
+                  ? t`The key file Google Cloud gives for the agent's service account. It is stored encrypted and never shown again.`
+                  : t`A key is stored (${values.storedKey}). Paste a new key to replace it, or leave this empty to keep it.`
+              }
               rows={6}
-              isRequired
+              isRequired={values.storedKey === ''}
               maxLength={integrationLimits.jsonContent}
             />
           </>
@@ -168,6 +173,7 @@ function IntegrationForm({ integration, onSaved, onDone }: IntegrationFormProps)
           />
         )}
         {type === 'typebot' ? <TypebotFields values={values} errors={errors} set={set} /> : null}
+        <IntegrationTestPanel values={values} integrationId={integration?.id ?? null} />
       </div>
       <DialogFooter onCancel={onDone} pending={pending} />
     </Form>

@@ -78,6 +78,14 @@ test('editing starts from the stored values; a webhook does not show its copied 
   expect(integrationFormOf({ ...row, type: 'dialogflow', projectName: 'agent-1', language: 'es' })).toMatchObject({ projectName: 'agent-1', language: 'es' })
 })
 
+test('a stored Dialogflow key is only shown masked: left empty it is kept (not sent), a pasted one replaces it', () => {
+  const stored = form({ type: 'dialogflow', name: 'Agent', projectName: 'agent-1', language: 'es', storedKey: '**** bot@agent-1.iam.gserviceaccount.com' })
+  expect(validateIntegrationForm(stored)).toEqual({})
+  expect(integrationBodyOf(stored)).toEqual({ type: 'dialogflow', name: 'Agent', projectName: 'agent-1', jsonContent: undefined, language: 'es' })
+  expect(integrationBodyOf({ ...stored, jsonContent: ' {"type": "service_account"} ' }).jsonContent).toBe('{"type": "service_account"}')
+  expect(validateIntegrationForm({ ...stored, jsonContent: 'not json' })).toEqual({ jsonContent: 'invalid' })
+})
+
 test('the fields each type shows, and the search as the server does it', () => {
   expect(fieldsOfType('dialogflow')).toEqual(['name', 'projectName', 'jsonContent', 'language'])
   expect(fieldsOfType('n8n')).toEqual(['name', 'urlN8N'])

@@ -35,9 +35,14 @@ export type IntegrationFormValues = {
   typebotKeywordRestart: string
   typebotRestartMessage: string
   typebotUnknownMessage: string
+  /**
+   * Editing a Dialogflow integration: the mask of its stored key, as the API shows it ("**** <service
+   * account>"); the key itself never reaches the browser. jsonContent left empty keeps it.
+   */
+  storedKey: string
 }
 
-export type IntegrationField = Exclude<keyof IntegrationFormValues, 'type'>
+export type IntegrationField = Exclude<keyof IntegrationFormValues, 'type' | 'storedKey'>
 /** 'required': empty; 'invalid': there but not acceptable (too long, not a URL, not JSON, out of range). */
 export type IntegrationProblem = 'required' | 'invalid'
 export type IntegrationProblems = Partial<Record<IntegrationField, IntegrationProblem>>
@@ -58,6 +63,7 @@ export function emptyIntegrationForm(): IntegrationFormValues {
     typebotKeywordRestart: '',
     typebotRestartMessage: '',
     typebotUnknownMessage: '',
+    storedKey: '',
   }
 }
 
@@ -67,7 +73,8 @@ export function integrationFormOf(row: IntegrationRow): IntegrationFormValues {
     type: row.type,
     name: row.name,
     projectName: row.type === 'dialogflow' ? row.projectName : '',
-    jsonContent: row.jsonContent,
+    jsonContent: '',
+    storedKey: row.type === 'dialogflow' ? row.jsonContent : '',
     language,
     urlN8N: row.urlN8N,
     typebotSlug: row.typebotSlug,
@@ -137,8 +144,9 @@ export function validateIntegrationForm(values: IntegrationFormValues): Integrat
     if (values.projectName.trim() === '') problems.projectName = 'required'
     else tooLong('projectName', limits.projectName)
     const key = values.jsonContent.trim()
-    if (key === '') problems.jsonContent = 'required'
-    else if (key.length > limits.jsonContent || !isJsonObject(key)) problems.jsonContent = 'invalid'
+    if (key === '') {
+      if (values.storedKey === '') problems.jsonContent = 'required'
+    } else if (key.length > limits.jsonContent || !isJsonObject(key)) problems.jsonContent = 'invalid'
     if (values.language === '') problems.language = 'required'
     return problems
   }
@@ -168,7 +176,8 @@ export function integrationBodyOf(values: IntegrationFormValues): CreateIntegrat
       type: 'dialogflow',
       name,
       projectName: values.projectName.trim(),
-      jsonContent: values.jsonContent.trim(),
+      // Empty while a key is stored: left out, the stored key stays.
+      jsonContent: values.jsonContent.trim() === '' ? undefined : values.jsonContent.trim(),
       language: values.language === '' ? undefined : values.language,
     }
   }

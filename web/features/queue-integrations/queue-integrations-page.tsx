@@ -13,10 +13,13 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { IntegrationDialog } from './integration-dialog.tsx'
 import { IntegrationLogo } from './integration-logo.tsx'
 import type { IntegrationRow } from './integration-row.ts'
 import { useIntegrationList } from './use-integration-list.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const IntegrationDialog = lazyPart(() => import('./integration-dialog.tsx').then((module) => module.IntegrationDialog))
 
 export function QueueIntegrationsPage() {
   const { t, i18n } = useLingui()

@@ -13,9 +13,12 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { paletteColorOf } from './palette.ts'
 import type { QueueRow } from './queue.ts'
-import { QueueDialog } from './queue-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { useQueues } from './use-queues.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const QueueDialog = lazyPart(() => import('./queue-dialog.tsx').then((module) => module.QueueDialog))
 
 export function QueuesPage() {
   const { t, i18n } = useLingui()

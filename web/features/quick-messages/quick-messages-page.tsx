@@ -15,9 +15,12 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { QuickMessageDialog } from './quick-message-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { canEditQuickMessage, messagePreview, type QuickMessageRow } from './quick-message-row.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const QuickMessageDialog = lazyPart(() => import('./quick-message-dialog.tsx').then((module) => module.QuickMessageDialog))
 
 export function QuickMessagesPage() {
   const { t, i18n } = useLingui()

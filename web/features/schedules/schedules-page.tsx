@@ -11,9 +11,11 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { scheduleErrorMessage } from './schedule-errors.ts'
 import type { ScheduleContact, ScheduleRecord } from './schedule-rules.ts'
-import { SchedulesCalendar } from './schedules-calendar.tsx'
 import { MAX_SHOWN_SCHEDULES, useScheduleList } from './use-schedule-list.ts'
 
+// The calendar (react-big-calendar, ~60 KB compressed) in a chunk of its own, fetched beside the page's
+// first request for the schedules rather than before the page can paint its header.
+const SchedulesCalendar = lazy(() => import('./schedules-calendar.tsx').then((module) => ({ default: module.SchedulesCalendar })))
 // The dialog's date picker, calendar and autocomplete load when it first opens, not with the page.
 const ScheduleDialog = lazy(() => import('./schedule-dialog.tsx').then((module) => ({ default: module.ScheduleDialog })))
 
@@ -80,7 +82,9 @@ export function SchedulesPage() {
       </PageHeader>
       {list.truncated ? <p className="schedule-muted">{t`Showing the latest ${maxShown} scheduled messages. Search to find older ones.`}</p> : null}
       <div className="schedules-frame" aria-busy={list.loading}>
-        <SchedulesCalendar schedules={list.schedules} onOpen={(schedule) => setOpened({ kind: 'edit', schedule })} />
+        <Suspense fallback={null}>
+          <SchedulesCalendar schedules={list.schedules} onOpen={(schedule) => setOpened({ kind: 'edit', schedule })} />
+        </Suspense>
       </div>
       {opened ? (
         <Suspense fallback={null}>

@@ -14,13 +14,17 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { formatCalendarDate } from '../../i18n/format.ts'
-import { CompanyDialog, type CompanyRow, type PlanRow } from './company-dialog.tsx'
+import type { CompanyRow, PlanRow } from './company-dialog.tsx'
 import { daysToDue, dueToneOf } from './company-rules.ts'
 import { DueDateCell } from './due-date-cell.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { upsertById } from './live-events.ts'
 import { recurrenceLabels } from './recurrence.ts'
 import { failureOf } from './requests.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const CompanyDialog = lazyPart(() => import('./company-dialog.tsx').then((module) => module.CompanyDialog))
 
 export function CompaniesTab({ ownCompanyId }: { ownCompanyId: number }) {
   const { t, i18n } = useLingui()

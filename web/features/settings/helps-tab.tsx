@@ -10,9 +10,13 @@ import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { HelpDialog, type HelpRow } from './help-dialog.tsx'
+import type { HelpRow } from './help-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { failureOf } from './requests.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const HelpDialog = lazyPart(() => import('./help-dialog.tsx').then((module) => module.HelpDialog))
 
 export function HelpsTab() {
   const { t, i18n } = useLingui()

@@ -1,7 +1,7 @@
 // The options tab: every §9 settings key, each saved the moment it changes (PUT /settings/{key}) with
 // the §8 success toast. A switch shows its new position while saving and goes back if the save fails.
 import { useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
 import { api } from '../../api/client.ts'
 import { Button } from '../../components/button.tsx'
@@ -85,6 +85,8 @@ function PaymentTokenForm({ stored, onSave }: { stored: string; onSave: (value: 
   const [value, setValue] = useState(stored)
   const [error, setError] = useState<string | undefined>()
   const [pending, setPending] = useState(false)
+  // Saved: the field holds the token's masked form, as the server returns it (never the token).
+  useEffect(() => setValue(stored), [stored])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -16,10 +16,13 @@ import { formatMoney } from '../../i18n/format.ts'
 import type { PlanRow } from './company-dialog.tsx'
 import { ListToolbar } from './list-toolbar.tsx'
 import { upsertById } from './live-events.ts'
-import { PlanDialog } from './plan-dialog.tsx'
 import { planFeatureLabels } from './plan-features.ts'
 import { planFeatures } from './plan-rules.ts'
 import { failureOf } from './requests.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const PlanDialog = lazyPart(() => import('./plan-dialog.tsx').then((module) => module.PlanDialog))
 
 export function PlansTab() {
   const { t, i18n } = useLingui()

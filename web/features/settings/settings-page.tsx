@@ -13,13 +13,19 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { CompaniesTab } from './companies-tab.tsx'
-import { CompanyHoursTab } from './company-hours-tab.tsx'
-import { HelpsTab } from './helps-tab.tsx'
-import { OptionsTab } from './options-tab.tsx'
-import { PlansTab } from './plans-tab.tsx'
 import { failureOf } from './requests.ts'
 import { settingsMapOf, type SettingsMap } from './setting-options.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// The options tab (its Selects) is shown once the settings arrived: its chunk is fetched beside that
+// request (see the effect below), not before the page paints.
+const loadOptionsTab = () => import('./options-tab.tsx')
+const OptionsTab = lazyPart(() => loadOptionsTab().then((module) => module.OptionsTab))
+// The tabs other than the options: chunks of their own, fetched when first shown (lazy-part.tsx).
+const PlansTab = lazyPart(() => import('./plans-tab.tsx').then((module) => module.PlansTab))
+const HelpsTab = lazyPart(() => import('./helps-tab.tsx').then((module) => module.HelpsTab))
+const CompanyHoursTab = lazyPart(() => import('./company-hours-tab.tsx').then((module) => module.CompanyHoursTab))
+const CompaniesTab = lazyPart(() => import('./companies-tab.tsx').then((module) => module.CompaniesTab))
 
 const tabs = ['options', 'schedules', 'companies', 'plans', 'helps'] as const
 export type SettingsTab = (typeof tabs)[number]
@@ -51,6 +57,7 @@ export function SettingsPage() {
   )
   useEffect(() => {
     let current = true
+    void loadOptionsTab()
     void load(() => current)
     return () => {
       current = false

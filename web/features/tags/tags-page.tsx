@@ -14,10 +14,13 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { TagDialog } from './tag-dialog.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { TagRow } from './tag-row.ts'
 import { isSupervisorOrAdmin } from '../../../src/contracts/roles.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const TagDialog = lazyPart(() => import('./tag-dialog.tsx').then((module) => module.TagDialog))
 
 export function TagsPage() {
   const { t, i18n } = useLingui()

@@ -4,9 +4,11 @@
 // pending, closed), keeps them sorted like the server (updatedAt desc, id desc) and keeps the count
 // badges in step. Pure: the manager holds the state, the tests drive it directly.
 import type { TicketView } from '../../../src/modules/tickets/view.ts'
+import { keepDeadlines } from './sla-timer-state.ts'
 
 /** A ticket as the browser holds it: the API's view, with updatedAt as the ISO string of the wire. */
-export type ListTicket = Omit<TicketView, 'updatedAt'> & { updatedAt: string }
+export type ListTicket = Omit<TicketView, 'updatedAt' | SlaKey> & { updatedAt: string } & { [Key in SlaKey]?: string | null }
+type SlaKey = 'slaFirstResponseDueAt' | 'slaResolutionDueAt' | 'slaWarnAt'
 export type TicketStatus = ListTicket['status']
 
 export type ListKey = 'open' | 'pending' | 'closed' | 'search'
@@ -98,7 +100,11 @@ function insertionIndex(tickets: readonly ListTicket[], ticket: ListTicket): num
 
 export function normalizeTicket(ticket: TicketView | ListTicket): ListTicket {
   const updatedAt = ticket.updatedAt as unknown
-  return { ...ticket, updatedAt: typeof updatedAt === 'string' ? updatedAt : new Date(updatedAt as Date).toISOString() }
+  const wire = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null | undefined))
+  const normal = { ...ticket, updatedAt: typeof updatedAt === 'string' ? updatedAt : new Date(updatedAt as Date).toISOString() } as ListTicket
+  // Only the keys the view has: a frame without deadlines must stay without them (keepDeadlines).
+  for (const key of ['slaFirstResponseDueAt', 'slaResolutionDueAt', 'slaWarnAt'] as const) if (key in ticket) normal[key] = wire(ticket[key])
+  return normal
 }
 
 /** A page of GET /api/tickets as the lists take it. */
@@ -196,7 +202,8 @@ export function applyTicketEvent(lists: TicketLists, event: TicketEvent, scope: 
     for (const key of [...liveStatuses, 'search'] as const) next[key] = replacedInPlace(lists[key], event.ticketId, (ticket) => ({ ...ticket, unreadMessages: unread }))
     return next
   }
-  const ticket = normalizeTicket(event.ticket)
+  const known = [...liveStatuses, 'search' as const].map((key) => lists[key].tickets.find((candidate) => candidate.id === event.ticket.id)).find(Boolean)
+  const ticket = keepDeadlines(normalizeTicket(event.ticket), known)
   for (const status of liveStatuses) {
     const list = lists[status]
     // A list not loaded yet will read the ticket from the server when it loads.

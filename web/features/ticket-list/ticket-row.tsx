@@ -1,7 +1,7 @@
 // One list item exactly as §2 lists it: the queue's colour bar, the contact's avatar, name and last
 // message; connection, user and queue chips and the tags; the unread badge; the time (HH:mm today,
 // dd/MM/yyyy before); the chatbot icon; the admin-only peek icon; and the accept / close / reopen
-// buttons of the ticket's status. Plain buttons: a row mounts on every scroll step, and react-aria's
+// buttons of the ticket's status; the service-level timer when its queue has targets (issue 13). Plain buttons: a row mounts on every scroll step, and react-aria's
 // press handling on each of them would cost frames with thousands of rows.
 import { useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
@@ -9,6 +9,7 @@ import { EyeIcon } from '../../components/icons.tsx'
 import { AcceptIcon, BotIcon, CloseTicketIcon, ReopenIcon } from './ticket-icons.tsx'
 import type { ListTicket } from './ticket-lists.ts'
 import { formatTicketTime } from './ticket-time.ts'
+import { SlaTimer } from './sla-timer.tsx'
 
 export type TicketAction = 'accept' | 'close' | 'reopen'
 
@@ -61,6 +62,7 @@ export const TicketRow = memo(function TicketRow({ ticket, isAdmin, busy, onActi
           ) : null}
         </div>
         <div className="ticket-item-line ticket-item-chips">
+          <SlaTimer ticket={ticket} />
           {ticket.whatsapp ? <span className="ticket-chip ticket-chip-connection">{ticket.whatsapp.name}</span> : null}
           {ticket.user ? <span className="ticket-chip ticket-chip-user">{ticket.user.name}</span> : null}
           <span className="ticket-chip ticket-chip-queue" style={ticket.queue ? { borderColor: ticket.queue.color } : undefined}>

@@ -10,8 +10,12 @@ import { numberForDisplay } from '../../forms/contact-number.ts'
 import { ContactCardIcon, ReopenIcon, ReturnIcon, TransferIcon } from './ticket-icons.tsx'
 import { TicketOptionsMenu } from './ticket-options-menu.tsx'
 import { useTicketRequests } from './ticket-requests.ts'
-import { TransferDialog } from './transfer-dialog.tsx'
+import { SlaTimer } from '../ticket-list/sla-timer.tsx'
 import type { OpenTicket } from './use-ticket.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const TransferDialog = lazyPart(() => import('./transfer-dialog.tsx').then((module) => module.TransferDialog))
 
 type TicketHeaderProps = {
   ticket: TicketView
@@ -37,6 +41,7 @@ export function TicketHeader({ ticket, open, drawerOpen, onToggleDrawer }: Ticke
             <span>{numberForDisplay(ticket.contact.number)}</span>
             <span className="ticket-number">{t`Ticket #${ticketNumber}`}</span>
             <span className={`ticket-status ticket-status-${ticket.status}`}>{statusLabels[ticket.status]}</span>
+            <SlaTimer ticket={ticket} className="sla-timer-header" />
           </p>
           <ul className="ticket-chips" aria-label={t`Ticket details`}>
             <li className="ticket-chip" style={{ borderColor: ticket.queue?.color ?? undefined }}>

@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
-import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components'
+import type { Key } from 'react-aria-components'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
@@ -13,9 +13,14 @@ import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { TagsDialog } from './tags-dialog.tsx'
+import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
+import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
 import type { OpenTicket } from './use-ticket.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const TagsDialog = lazyPart(() => import('./tags-dialog.tsx').then((module) => module.TagsDialog))
 
 // The schedule dialog (date picker and all) loads on first use, not with the inbox.
 const ScheduleDialog = lazy(() => import('../schedules/schedule-dialog.tsx').then((module) => ({ default: module.ScheduleDialog })))
@@ -46,31 +51,24 @@ export function TicketOptionsMenu({ ticket, open }: { ticket: TicketView; open: 
 
   return (
     <>
-      <MenuTrigger>
+      <SplitMenuTrigger
+        menu={(trigger) => (
+          <LazyPopoverMenu
+            trigger={trigger}
+            aria-label={t`Ticket options`}
+            onAction={(key: Key) => (key === 'schedule' || key === 'tags' || key === 'delete') && setDialog(key)}
+            items={[
+              ...(canSchedule ? [{ id: 'schedule', children: <><ScheduleIcon />{t`Schedule message`}</> }] : []),
+              { id: 'tags', children: <><TagIcon />{t`Edit tags`}</> },
+              ...(admin ? [{ id: 'delete', className: 'menu-item ticket-menu-danger', children: <><TrashIcon />{t`Delete ticket`}</> }] : []),
+            ]}
+          />
+        )}
+      >
         <Button variant="ghost" icon aria-label={t`Ticket options`}>
           <MoreIcon />
         </Button>
-        <Popover className="popover" placement="bottom end">
-          <Menu className="menu" aria-label={t`Ticket options`} onAction={(key: Key) => (key === 'schedule' || key === 'tags' || key === 'delete') && setDialog(key)}>
-            {canSchedule ? (
-              <MenuItem id="schedule" className="menu-item">
-                <ScheduleIcon />
-                {t`Schedule message`}
-              </MenuItem>
-            ) : null}
-            <MenuItem id="tags" className="menu-item">
-              <TagIcon />
-              {t`Edit tags`}
-            </MenuItem>
-            {admin ? (
-              <MenuItem id="delete" className="menu-item ticket-menu-danger">
-                <TrashIcon />
-                {t`Delete ticket`}
-              </MenuItem>
-            ) : null}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      </SplitMenuTrigger>
       {dialog === 'schedule' ? (
         <Suspense fallback={null}>
           <ScheduleDialog

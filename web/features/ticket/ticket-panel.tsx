@@ -2,12 +2,15 @@
 // drawer at the right. Loaded by uuid and kept live (use-ticket.ts).
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { lazyPart } from '../../components/lazy-part.tsx'
 import { MessageInput } from '../chat/message-input.tsx'
 import { MessagesList } from '../chat/messages-list.tsx'
-import { ContactDrawer } from './contact-drawer.tsx'
 import { TicketHeader } from './ticket-header.tsx'
 import { useTicket } from './use-ticket.ts'
 import '../../styles/ticket.css'
+
+// Opened on demand: the drawer, with the contact form and the notes, is fetched on the press that opens it.
+const ContactDrawer = lazyPart(() => import('./contact-drawer.tsx').then((module) => module.ContactDrawer))
 
 export function TicketPanel({ uuid }: { uuid: string }) {
   const { t } = useLingui()

@@ -11,17 +11,9 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { openTicketAtom } from '../inbox/selection.ts'
 import type { OpenTicket } from './use-ticket.ts'
+import { otherOpenTicketOf } from '../ticket-list/other-open-ticket.ts'
 
 export type StatusAction = 'accept' | 'return' | 'resolve' | 'reopen'
-
-/** ERR_OTHER_OPEN_TICKET's details (409): the conversation already going on with this contact. */
-type OtherOpenTicket = { uuid?: unknown; userId?: unknown; userName?: unknown; queueName?: unknown }
-
-function otherOpenTicketOf(error: unknown): OtherOpenTicket | null {
-  if (!error || typeof error !== 'object' || !('value' in error)) return null
-  const value = (error as { value: unknown }).value
-  return value && typeof value === 'object' && (value as { error?: unknown }).error === 'ERR_OTHER_OPEN_TICKET' ? (value as OtherOpenTicket) : null
-}
 
 export function useTicketRequests(open: OpenTicket) {
   const { t, i18n } = useLingui()
@@ -39,12 +31,12 @@ export function useTicketRequests(open: OpenTicket) {
         return data
       }
       const other = otherOpenTicketOf(error)
-      if (other && other.userId === user?.id && typeof other.uuid === 'string') {
+      if (other && other.userId === user?.id) {
         // The contact's conversation is already ours: go there instead.
         openTicket(other.uuid)
-      } else if (other && typeof other.userName === 'string') {
+      } else if (other && other.userName !== null) {
         const userName = other.userName
-        const queueName = typeof other.queueName === 'string' ? other.queueName : t`no queue`
+        const queueName = other.queueName ?? t`no queue`
         showToast('warning', t`This contact already has an open ticket with ${userName} (queue: ${queueName}).`)
       } else {
         showToast('error', errorMessage(i18n, apiErrorOf(error).code))

@@ -10,6 +10,7 @@ import { showToast, type ToastKind } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { openTicketAtom, selectedTicketUuidAtom, TICKETS_PATH } from '../inbox/selection.ts'
+import { keepDeadlines } from '../ticket-list/sla-timer-state.ts'
 
 
 export type OpenTicket = {
@@ -76,7 +77,10 @@ export function useTicket(uuid: string): OpenTicket {
   useEffect(() => {
     if (!socket || ticketId === undefined) return
     const offTicket = socket.on('ticket', (frame) => {
-      if (frame.action !== 'delete' && frame.ticket.id === ticketId) setTicketState({ ...frame.ticket, updatedAt: new Date(frame.ticket.updatedAt) })
+      if (frame.action !== 'delete' && frame.ticket.id === ticketId) {
+        const incoming = frame.ticket
+        setTicketState((current) => ({ ...keepDeadlines(incoming, current ?? undefined), updatedAt: new Date(incoming.updatedAt) }) as TicketView)
+      }
       // Deleted, or moved where this user no longer sees it. After our own transfer or return the
       // panel closes on the answer, with its own message.
       else if (frame.action === 'delete' && frame.ticketId === ticketId && ownRequests.current === 0) {

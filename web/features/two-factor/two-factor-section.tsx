@@ -14,7 +14,9 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { EnrolmentPanel, RecoveryCodes, type Enrolment } from './enrolment-panel.tsx'
 
 type Status = { enabled: boolean; required: boolean; recoveryCodesLeft: number }
-type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] } | { kind: 'disabling' }
+// fromCodes: the codes were just dismissed; their button is gone, so the focus goes to the next action
+// (left on nothing, it fell to the page outside the dialog, and Escape no longer closed it).
+type Step = { kind: 'idle'; fromCodes?: boolean } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] } | { kind: 'disabling' }
 
 export function TwoFactorSection() {
   const { t, i18n } = useLingui()
@@ -63,7 +65,7 @@ export function TwoFactorSection() {
       {step.kind === 'enrolling' ? (
         <EnrolmentPanel enrolment={step.enrolment} onConfirm={confirm} error={error} />
       ) : step.kind === 'codes' ? (
-        <RecoveryCodes codes={step.codes} doneLabel={t`I saved them`} onDone={() => setStep({ kind: 'idle' })} />
+        <RecoveryCodes codes={step.codes} doneLabel={t`I saved them`} onDone={() => setStep({ kind: 'idle', fromCodes: true })} />
       ) : status.enabled ? (
         <>
           <p>
@@ -78,7 +80,7 @@ export function TwoFactorSection() {
               }}
             />
           ) : (
-            <Button variant="secondary" onPress={() => setStep({ kind: 'disabling' })}>
+            <Button variant="secondary" autoFocus={step.kind === 'idle' && step.fromCodes === true} onPress={() => setStep({ kind: 'disabling' })}>
               {t`Turn off two-factor authentication`}
             </Button>
           )}

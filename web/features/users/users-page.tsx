@@ -21,9 +21,13 @@ import { sessionUserAtom } from '../../state/session.ts'
 import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
 import { matchesSearch, type UserRow } from './user.ts'
-import { UserDialog, type ConnectionChoice } from './user-dialog.tsx'
+import type { ConnectionChoice } from './user-dialog.tsx'
 import { ResetTwoFactorButton } from './reset-two-factor.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const UserDialog = lazyPart(() => import('./user-dialog.tsx').then((module) => module.UserDialog))
 
 type Editing = { user: UserRow | null } | null
 

@@ -13,11 +13,14 @@ import { EditIcon, ListIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../comp
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
-import { DeliveriesDialog } from './deliveries-dialog.tsx'
-import { SecretDialog } from './secret-dialog.tsx'
-import { WebhookDialog } from './webhook-dialog.tsx'
 import { webhookEventLabel } from './webhook-events.ts'
 import type { WebhookRow } from './webhook-types.ts'
+import { lazyPart } from '../../components/lazy-part.tsx'
+
+// Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
+const WebhookDialog = lazyPart(() => import('./webhook-dialog.tsx').then((module) => module.WebhookDialog))
+const SecretDialog = lazyPart(() => import('./secret-dialog.tsx').then((module) => module.SecretDialog))
+const DeliveriesDialog = lazyPart(() => import('./deliveries-dialog.tsx').then((module) => module.DeliveriesDialog))
 
 function useWebhooks() {
   const { i18n } = useLingui()

@@ -16,7 +16,7 @@ import { flashToast } from '../../components/toasts.tsx'
 import { isEmail } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { daysUntil, formatCalendarDate } from '../../i18n/format.ts'
-import { HOME_PATH } from '../../routes.ts'
+import { HOME_PATH, PAY_PATH } from '../../routes.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 import { challengeOf, TwoFactorStep, type Challenge } from './two-factor-step.tsx'
 
@@ -77,6 +77,13 @@ export function LoginPage() {
   const finishSignIn = (data: Parameters<typeof setSession>[0] & { user: { company: { dueDate: string | null } } }) => {
     setSession(data)
     const dueDate = data.user.company.dueDate
+    if (data.payOnly) {
+      // The due date passed: this admin may only pay, on the invoices page, until it is renewed.
+      const expiredOn = dueDate ? formatCalendarDate(dueDate) : ''
+      flashToast('warning', t`Your subscription expired on ${expiredOn}. Pay an invoice to use the system again.`)
+      location.assign(PAY_PATH)
+      return
+    }
     const days = dueDate ? daysUntil(dueDate) : undefined
     if (days !== undefined && days >= 0 && days < WARNING_DAYS) {
       flashToast(

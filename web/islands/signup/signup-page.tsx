@@ -10,7 +10,8 @@ import { Button } from '../../components/button.tsx'
 import { withCompanyId } from '../../components/company-link.ts'
 import { PasswordField } from '../../components/password-field.tsx'
 import { usePageTitle } from '../../components/providers.tsx'
-import { Select, type SelectOption } from '../../components/select.tsx'
+import { LazySelect } from '../../components/lazy-select.tsx'
+import type { SelectOption } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { flashToast, showToast } from '../../components/toasts.tsx'
 import { isEmail, isStrongPassword, lengthBetween, maskPhone } from '../../forms/validation.ts'
@@ -134,7 +135,7 @@ export function SignupPage() {
           error={errors.phone}
         />
         <PasswordField label={t`Password`} name="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} isRequired />
-        <Select label={t`Plan`} name="planId" placeholder={t`Choose a plan`} options={planOptions} value={planId} onChange={setPlanId} error={errors.planId} isRequired />
+        <LazySelect label={t`Plan`} name="planId" placeholder={t`Choose a plan`} options={planOptions} value={planId} onChange={setPlanId} error={errors.planId} isRequired />
         <Button type="submit" isPending={pending} className="form-submit">
           {pending ? t`Creating…` : t`Sign up`}
         </Button>

@@ -1,0 +1,149 @@
+// The ticket search over the words of the messages (ticket_words, kept by triggers on messages):
+// whole words and prefixes, accents folded both ways, every word of the text required, and the
+// words following the messages: edited, soft-deleted, deleted, with their ticket; never another
+// company's. Through GET /api/tickets, as the web client searches.
+import { describe, expect, test } from 'bun:test'
+import { and, eq, sql } from 'drizzle-orm'
+import { messages, tickets, ticketWords } from '../../db/schema/index.ts'
+import { createTestContext } from '../helpers/context.ts'
+import { makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
+
+const context = await createTestContext()
+
+const idsOf = (page: { tickets: { id: number }[] } | null | undefined) => (page?.tickets ?? []).map((ticket) => ticket.id).sort((a, b) => a - b)
+const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b)
+
+async function company() {
+  const tenant = await makeTenant(context)
+  const companyId = tenant.company.id
+  const ticketWith = async (...bodies: string[]) => {
+    const contact = await makeContact(context.db, { companyId, name: `Cliente ${Math.random().toString(36).slice(2, 8)}` })
+    const ticket = await makeTicket(context.db, { companyId, contactId: contact.id })
+    const stored =
+      bodies.length > 0 ? await context.db.insert(messages).values(bodies.map((body) => ({ companyId, ticketId: ticket.id, contactId: contact.id, body }))).returning({ id: messages.id }) : []
+    return { ...ticket, messageIds: stored.map((row) => row.id) }
+  }
+  const search = async (searchParam: string) => idsOf((await tenant.asAdmin.api.tickets.get({ query: { showAll: true, searchParam } })).data)
+  return { tenant, companyId, ticketWith, search }
+}
+
+describe('GET /api/tickets: searchParam over the words of the messages', () => {
+  test('whole words and prefixes (from 3 characters); every word of the text must be in the ticket (in any of its messages)', async () => {
+    const { ticketWith, search } = await company()
+    const refund = await ticketWith('Quero o reembolso do pedido 51446')
+    const refundAndLate = await ticketWith('meu pedido atrasou', 'e agora quero REEMBOLSAR')
+    const other = await ticketWith('bom dia, tudo bem?')
+    expect(await search('reembolso')).toEqual([refund.id])
+    expect(await search('reemb')).toEqual(sorted(refund.id, refundAndLate.id))
+    expect(await search('REEMB')).toEqual(sorted(refund.id, refundAndLate.id))
+    // Both words, from two messages of one ticket; one of them a prefix.
+    expect(await search('atras reembolsar')).toEqual([refundAndLate.id])
+    expect(await search('pedido reembolso')).toEqual([refund.id])
+    expect(await search('5144')).toEqual([refund.id])
+    expect(await search('bom dia')).toEqual([other.id])
+    // A prefix is the beginning of a word, not any part of it; below 3 characters a word is whole.
+    expect(await search('bolso')).toEqual([])
+    expect(await search('di')).toEqual([])
+    expect(await search('bom di')).toEqual([])
+    expect(await search('reembolso atrasou')).toEqual([])
+    // No word at all (punctuation only): no message matches.
+    expect(await search('?!')).toEqual([])
+  })
+
+  test('accents are folded both ways, in upper and lower case, precomposed or combining', async () => {
+    const { ticketWith, search } = await company()
+    const accented = await ticketWith('Não recebi o reembolsó da DEVOLUÇÃO')
+    const plain = await ticketWith('nao recebi o reembolso da devolucao')
+    // Decomposed: "e" followed by U+0301 (combining acute), as some keyboards send it.
+    const decomposed = await ticketWith('cafe\u0301 frio')
+    const both = sorted(accented.id, plain.id)
+    expect(await search('reembolsó')).toEqual(both)
+    expect(await search('reembolso')).toEqual(both)
+    expect(await search('não')).toEqual(both)
+    expect(await search('nao')).toEqual(both)
+    expect(await search('NÃO')).toEqual(both)
+    expect(await search('devolução')).toEqual(both)
+    expect(await search('devoluc')).toEqual(both)
+    expect(await search('DEVOLUÇ')).toEqual(both)
+    expect(await search('café')).toEqual([decomposed.id])
+    expect(await search('cafe')).toEqual([decomposed.id])
+  })
+
+  test('an edited message is found by its new words only; the ticket keeps the words its other messages hold', async () => {
+    const { companyId, ticketWith, search } = await company()
+    const ticket = await ticketWith('quero trocar a geladeira', 'a geladeira chegou')
+    const [first, second] = ticket.messageIds
+    await context.db.update(messages).set({ body: 'quero trocar o fogão', isEdited: true }).where(eq(messages.id, first!))
+    expect(await search('fogao')).toEqual([ticket.id])
+    expect(await search('trocar')).toEqual([ticket.id])
+    // "geladeira" is still in the second message.
+    expect(await search('geladeira')).toEqual([ticket.id])
+    await context.db.update(messages).set({ body: 'chegou', isEdited: true }).where(eq(messages.id, second!))
+    expect(await search('geladeira')).toEqual([])
+    expect(await search('chegou')).toEqual([ticket.id])
+    // An update of anything else (acks, read marks) leaves the words as they are.
+    await context.db.update(messages).set({ ack: 3, read: true }).where(eq(messages.ticketId, ticket.id))
+    expect(await search('fogao')).toEqual([ticket.id])
+    expect(await wordsOf(companyId, ticket.id)).toEqual(['chegou', 'fogao', 'o', 'quero', 'trocar'])
+  })
+
+  test('deleted messages do not match: soft-deleted (and found again when undeleted), deleted, or with their ticket', async () => {
+    const { companyId, ticketWith, search } = await company()
+    const ticket = await ticketWith('meu boleto venceu', 'segunda via do boleto')
+    const [first, second] = ticket.messageIds
+    // Stored already deleted: never a match.
+    await context.db.insert(messages).values({ companyId, ticketId: ticket.id, body: 'mensagem apagada xilofone', isDeleted: true })
+    expect(await search('xilofone')).toEqual([])
+    await context.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, first!))
+    expect(await search('venceu')).toEqual([])
+    expect(await search('boleto')).toEqual([ticket.id])
+    await context.db.update(messages).set({ isDeleted: false }).where(eq(messages.id, first!))
+    expect(await search('venceu')).toEqual([ticket.id])
+    await context.db.delete(messages).where(eq(messages.id, second!))
+    expect(await search('segunda')).toEqual([])
+    expect(await search('boleto')).toEqual([ticket.id])
+    await context.db.delete(messages).where(eq(messages.ticketId, ticket.id))
+    expect(await search('boleto')).toEqual([])
+    expect(await wordsOf(companyId, ticket.id)).toEqual([])
+    // A deleted ticket takes its messages' words with it.
+    const gone = await ticketWith('pix duplicado')
+    await context.db.delete(tickets).where(eq(tickets.id, gone.id))
+    expect(await wordsOf(companyId, gone.id)).toEqual([])
+    expect(await search('pix')).toEqual([])
+  })
+
+  test("another company's messages never match, whatever the words", async () => {
+    const mine = await company()
+    const theirs = await company()
+    const myTicket = await mine.ticketWith('cupom de desconto')
+    const theirTicket = await theirs.ticketWith('cupom de desconto', 'Não chegou a promoção')
+    expect(await mine.search('cupom')).toEqual([myTicket.id])
+    expect(await mine.search('cup desc')).toEqual([myTicket.id])
+    expect(await mine.search('promocao')).toEqual([])
+    expect(await mine.search('nao')).toEqual([])
+    expect(await theirs.search('cupom')).toEqual([theirTicket.id])
+  })
+
+  test('many messages written in one statement (as the inbound pipeline batches them) are all searchable', async () => {
+    const { companyId, ticketWith, search } = await company()
+    const ticketA = await ticketWith()
+    const ticketB = await ticketWith()
+    await context.db.insert(messages).values([
+      { companyId, ticketId: ticketA.id, body: 'orçamento aprovado' },
+      { companyId, ticketId: ticketB.id, body: 'orçamento recusado' },
+      { companyId, ticketId: ticketA.id, body: 'orçamento de novo' },
+    ])
+    expect(await search('orcamento')).toEqual(sorted(ticketA.id, ticketB.id))
+    expect(await search('aprov')).toEqual([ticketA.id])
+    expect(await wordsOf(companyId, ticketA.id)).toEqual(['aprovado', 'de', 'novo', 'orcamento'])
+  })
+})
+
+async function wordsOf(companyId: number, ticketId: number): Promise<string[]> {
+  const rows = await context.db
+    .select({ word: ticketWords.word })
+    .from(ticketWords)
+    .where(and(eq(ticketWords.companyId, companyId), eq(ticketWords.ticketId, ticketId)))
+    .orderBy(sql`${ticketWords.word}`)
+  return rows.map((row) => row.word)
+}
