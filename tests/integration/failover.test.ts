@@ -3,10 +3,10 @@
 // and C), agents' websockets on every instance and a campaign sending through A. Customers' messages
 // are poured in while A is killed with -9 (and started again at once, as a supervisor does); then a
 // rolling restart: B and C each get a replacement process and are stopped with SIGTERM once it answers
-// (after 5 s still running, SIGKILL: the wait is not what this test is about). Checked:
+// and must exit 0 (a graceful stop) within 15 s. Checked:
 //
-// - A's connections are owned by another instance within WHATSAPP_LEASE_SECONDS plus one adoption
-//   sweep (half a lease) and a little slack;
+// - A's connections are owned by another instance within the time their leases had left (at most
+//   WHATSAPP_LEASE_SECONDS) plus one adoption sweep (half a lease) and a little slack;
 // - every message the producer got an answer for, and every one it retried, is stored exactly once,
 //   and no contact got two open tickets on one connection;
 // - every agent (reconnecting with its last event id when its instance goes) got every message's frame
@@ -184,7 +184,9 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
     const [list] = await db.insert(contactLists).values({ companyId: company.id, name: 'Failover' }).returning()
     const campaignNumbers = Array.from({ length: CAMPAIGN_NUMBERS }, (_, index) => `5521${String(930_000_000 + index)}`)
     await db.insert(contactListItems).values(campaignNumbers.map((number, index) => ({ companyId: company.id, contactListId: list!.id, name: `Contato ${index}`, number })))
-    const settings = { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, sendWindow: { enabled: false, start: '08:00', end: '20:00', weekdays: [1] }, dailyCap: 0, warmupStart: 0, jitterPercent: 0 }
+    // 20 ms between sends (the product offers whole seconds; the pacing takes any number): fast, yet
+    // still sending when A is killed, whatever the machine's load does to the test's own timing.
+    const settings = { messageInterval: 0.02, longerIntervalAfter: 0, greaterInterval: 0, sendWindow: { enabled: false, start: '08:00', end: '20:00', weekdays: [1] }, dailyCap: 0, warmupStart: 0, jitterPercent: 0 }
     await db.insert(campaignSettings).values(Object.entries(settings).map(([key, value]) => ({ companyId: company.id, key, value: JSON.stringify(value) })))
 
     // The producer: RATE messages a second on every connection, each posted (and posted again) until
@@ -224,7 +226,11 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
         poured.push(pour)
         // Ordered per contact, as WhatsApp delivers a chat: the next message of a contact waits for the previous one.
         const previous = inFlight[contact]
-        inFlight[contact] = (previous ?? Promise.resolve()).then(() => pourOne(pour))
+        const next = (previous ?? Promise.resolve()).then(() => pourOne(pour))
+        // Awaited below; until then a failure must not surface as an unhandled rejection, which would
+        // fail the test at once without the timeline its catch adds.
+        next.catch(() => undefined)
+        inFlight[contact] = next
         await Bun.sleep(1000 / RATE)
       }
       await Promise.all(inFlight)
@@ -243,6 +249,8 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
     // (a2), as an orchestrator restarts a crashed process.
     await until('the campaign sending on A', () => campaignSends().length >= 20, 30_000).catch(fail)
     trace('campaign sending', Date.now() - startedAt)
+    // How long each of A's leases still had to run: the earliest another instance can take it.
+    const leaseLeftMs = new Map(await Promise.all(ofA.map(async (whatsappId) => [whatsappId, Math.max(0, await redis.pttl(leaseKey(prefix, whatsappId)))] as const)))
     await crash(a)
     const killedAt = Date.now()
     const a2 = start('a2')
@@ -251,33 +259,40 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
     expect(sentBeforeKill).toBeLessThan(CAMPAIGN_NUMBERS)
 
     // Its connections: owned by B or C once the lease expired and an adoption sweep ran.
-    const adoptedIn: number[] = []
+    const adoptions: { whatsappId: number; ms: number; leaseLeftMs: number }[] = []
     await Promise.all(
       ofA.map(async (whatsappId) => {
         await until(`connection ${whatsappId} adopted`, async () => Boolean(await ownerOf(whatsappId)), 20_000)
-        adoptedIn.push(Date.now() - killedAt)
+        adoptions.push({ whatsappId, ms: Date.now() - killedAt, leaseLeftMs: leaseLeftMs.get(whatsappId)! })
       }),
     ).catch(fail)
-    trace('adopted in', adoptedIn)
-    // The lease runs out at most LEASE_SECONDS after A's last renewal; a sweep runs every half lease.
-    for (const ms of adoptedIn) expect(ms).toBeLessThanOrEqual(LEASE_SECONDS * 1000 * 1.5 + 2_000)
+    trace('adopted', adoptions)
+    // Each lease runs out when its time left at the kill is spent (at most LEASE_SECONDS); the next
+    // sweep comes within half a lease; one sweep taking both starts the second a stagger (500 ms) after
+    // the first; and 2 s of slack for a loaded machine.
+    for (const [index, adoption] of adoptions.entries()) {
+      expect({ ...adoption, withinMs: adoption.ms <= adoption.leaseLeftMs + (LEASE_SECONDS * 1000) / 2 + 500 * index + 2_000 }).toEqual({ ...adoption, withinMs: true })
+    }
 
     // The rolling restart, one instance at a time, each replacement up before the next step (as an
     // orchestrator rolls a deployment): A's, started after the crash, replays A's spool; then B and C
     // each get a replacement, and are stopped with SIGTERM once it answers. Messages keep coming. (The
     // replacements listen on new ports; the agents of a stopped instance reconnect to another.)
     const stopped: Promise<unknown>[] = []
+    // How each stopped: checked once every process is done (an expect in the .then would fail the test
+    // as an unhandled rejection, before its catch could add the timeline).
+    const stops: { instance: string; how: number | 'killed' }[] = []
     await waitLive(a2).catch(fail)
     trace('a2 up', Date.now() - startedAt)
     for (const [old, name] of [[b, 'b2'], [c, 'c2']] as const) {
       const replacement = start(name)
       await waitLive(replacement).catch(fail)
       // A graceful stop (main.ts): sockets closed with 1012, jobs drained, leases released, exit 0.
-      const stopping = stop(old, 15_000)
+      const stoppingAt = Date.now()
       stopped.push(
-        stopping.then((how) => {
-          trace(`${old.name} stopped`, { how, at: Date.now() - startedAt })
-          expect({ instance: old.name, how }).toEqual({ instance: old.name, how: 0 })
+        stop(old, 15_000).then((how) => {
+          stops.push({ instance: old.name, how })
+          trace(`${old.name} stopped`, { how, in: Date.now() - stoppingAt, at: Date.now() - startedAt })
         }),
       )
       trace(`${name} up, ${old.name} stopping`, Date.now() - startedAt)
@@ -285,6 +300,10 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
     await until('every connection owned and CONNECTED again', async () => (await Promise.all(connectionIds.map(ownerOf))).every(Boolean) && (await connectedEverywhere()), 20_000).catch(fail)
     producing = false
     await Promise.all([...producers, ...stopped]).catch(fail)
+    expect(stops.sort((x, y) => x.instance.localeCompare(y.instance))).toEqual([
+      { instance: 'b1', how: 0 },
+      { instance: 'c1', how: 0 },
+    ])
     trace('producer done', { poured: poured.length, answered: answered(), retried: poured.filter((pour) => pour.attempts > 1).length, at: Date.now() - startedAt })
 
     // Every message stored exactly once.
@@ -334,7 +353,7 @@ describe.skipIf(!testDatabaseUrl() || !process.env.REDIS_URL)('three instances o
       seconds: (Date.now() - startedAt) / 1000,
       messages: poured.length,
       retried: poured.filter((pour) => pour.attempts > 1).length,
-      adoptedInMs: adoptedIn,
+      adoptedInMs: adoptions.map((adoption) => adoption.ms),
       reconnects: agents.map((agent) => agent.reconnects),
       resyncs: agents.map((agent) => agent.resyncs),
       framesLackingAfterResync: lacking,
