@@ -251,6 +251,30 @@ describe.skipIf(!redisUrl)('the request link between instances', () => {
   })
 })
 
+describe.skipIf(!redisUrl)('an owner that stops while answering', () => {
+  test('answers what it finishes within a moment; what it cannot finish, as unreachable, at once', async () => {
+    const prefix = uniquePrefix()
+    const open = async () => ({ commands: await openRedis(), subscriber: await openRedis() })
+    const caller = createRedisSessionLink({ open, prefix, instanceId: 'caller', timeoutMs: 15_000 })
+    const owner = createRedisSessionLink({ open, prefix, instanceId: 'owner', timeoutMs: 15_000 })
+    cleanups.push(() => caller.close())
+    // One request done 200 ms after the stop begins, one that never ends (a send stuck on a closed socket).
+    owner.serve(async (request) => ((request as { stuck?: boolean }).stuck ? new Promise(() => {}) : Bun.sleep(300).then(() => 'sent')))
+    await owner.open()
+    await caller.open()
+    const quick = caller.call('owner', {})
+    const stuck = caller.call('owner', { stuck: true }).catch((error: unknown) => error)
+    await Bun.sleep(100)
+    const stoppedAt = Date.now()
+    await owner.close()
+    expect(await quick).toBe('sent')
+    const error = await stuck
+    expect(error).toBeInstanceOf(OwnerUnreachableError)
+    // Told within the owner's grace (1 s), not after the caller's 15 s timeout.
+    expect(Date.now() - stoppedAt).toBeLessThan(3_000)
+  })
+})
+
 /**
  * A factory whose sends are echoed by WhatsApp, with an early "read" receipt, before the send returns.
  * Both arrive as socket events do: from the session's own context, not from inside the send's lane.

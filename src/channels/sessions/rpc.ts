@@ -18,6 +18,7 @@ import type Redis from 'ioredis'
 import type { ConnectionStatus } from '../../../db/schema/whatsapps.ts'
 import { AppError, isErrorCode, type ErrorDetails } from '../../core/errors.ts'
 import type { Logger } from '../../core/logger.ts'
+import { settledWithin } from '../../core/settled-within.ts'
 
 /** A session's state as its owner announces it; status null: the owner released it. */
 export type SessionAnnouncement = { whatsappId: number; companyId: number; status: ConnectionStatus | null }
@@ -67,7 +68,8 @@ export function decode(text: string): unknown {
   }) as unknown
 }
 
-type WireError = { code?: string; message: string; details?: ErrorDetails }
+/** unreachable: the owner stopped before it answered (the caller sees OwnerUnreachableError, as for a timeout). */
+type WireError = { code?: string; message: string; details?: ErrorDetails; unreachable?: true }
 type Envelope = { id: string; from: string; body?: string; bodyKey?: string }
 type Reply = { id: string; ok: boolean; result?: unknown; error?: WireError }
 
@@ -77,10 +79,17 @@ function toWire(error: unknown): WireError {
 }
 
 /** The error as the caller should see it: our error codes survive the trip, anything else is a plain Error. */
-function fromWire(error: WireError): Error {
+function fromWire(error: WireError, owner: string): Error {
+  if (error.unreachable) return new OwnerUnreachableError(owner, error.message)
   if (error.code && isErrorCode(error.code)) return new AppError(error.code, error.details)
   return new Error(error.message)
 }
+
+/**
+ * On close, how long the requests still being answered get to finish before they are answered with
+ * "stopped" (a graceful stop's budget is SHUTDOWN_TIMEOUT_MS, 8 s by default, for everything).
+ */
+const ANSWER_GRACE_MS = 1_000
 
 export type RedisLinkOptions = {
   /** Opens the connections: commands/publishing, and one only for subscriptions. */
@@ -117,6 +126,8 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>()
   const announcementHandlers = new Set<(announcement: SessionAnnouncement, from: string) => void>()
   let handler: ((request: unknown, from: string) => Promise<unknown>) | undefined
+  /** The requests being answered here, by id: close() answers those it cannot wait for. */
+  const answering = new Map<string, { from: string; replied: boolean; done: Promise<void> }>()
   let opened: Promise<{ commands: Redis; subscriber: Redis }> | undefined
   let closed = false
 
@@ -139,16 +150,24 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
     return decode(envelope.body ?? 'null')
   }
 
-  async function answer(commands: Redis, envelope: Envelope): Promise<void> {
-    let reply: Reply
-    try {
-      if (!handler) throw new Error('this instance does not serve WhatsApp sessions')
-      const request = await bodyOf(commands, envelope)
-      reply = { id: envelope.id, ok: true, result: await handler(request, envelope.from) }
-    } catch (error) {
-      reply = { id: envelope.id, ok: false, error: toWire(error) }
-    }
-    await publish(commands, replyChannel(envelope.from), { id: envelope.id, from: instanceId, body: encode(reply) })
+  function answer(commands: Redis, envelope: Envelope): Promise<void> {
+    const inFlight = { from: envelope.from, replied: false, done: Promise.resolve() }
+    inFlight.done = (async () => {
+      let reply: Reply
+      try {
+        if (!handler) throw new Error('this instance does not serve WhatsApp sessions')
+        const request = await bodyOf(commands, envelope)
+        reply = { id: envelope.id, ok: true, result: await handler(request, envelope.from) }
+      } catch (error) {
+        reply = { id: envelope.id, ok: false, error: toWire(error) }
+      }
+      // close() answered it meanwhile (it took longer than the grace).
+      if (inFlight.replied) return
+      inFlight.replied = true
+      await publish(commands, replyChannel(envelope.from), { id: envelope.id, from: instanceId, body: encode(reply) })
+    })().finally(() => answering.delete(envelope.id))
+    answering.set(envelope.id, inFlight)
+    return inFlight.done
   }
 
   async function settle(commands: Redis, envelope: Envelope): Promise<void> {
@@ -158,7 +177,7 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
     pending.delete(envelope.id)
     clearTimeout(waiting.timer)
     if (reply.ok) waiting.resolve(reply.result)
-    else waiting.reject(fromWire(reply.error ?? { message: 'the owner failed' }))
+    else waiting.reject(fromWire(reply.error ?? { message: 'the owner failed' }, envelope.from))
   }
 
   function onMessage(commands: Redis, channel: string, raw: string): void {
@@ -255,6 +274,18 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
       closed = true
       handler = undefined
       announcementHandlers.clear()
+      // The requests still being answered (a send on its way) get their answer before the connections
+      // go; past a moment they are answered "stopped". Unanswered, their callers would wait out their
+      // whole timeout (15 s), holding up their own work and their own graceful stop; told, they treat
+      // the connection as down, and their retry checks what went out (a campaign's recheck).
+      if (answering.size > 0) await settledWithin(Promise.allSettled([...answering.values()].map((inFlight) => inFlight.done)), ANSWER_GRACE_MS)
+      const open = await opened?.catch(() => undefined)
+      for (const [id, inFlight] of answering) {
+        if (inFlight.replied || !open) continue
+        inFlight.replied = true
+        const reply: Reply = { id, ok: false, error: { message: 'stopped before it answered', unreachable: true } }
+        await publish(open.commands, replyChannel(inFlight.from), { id, from: instanceId, body: encode(reply) }).catch(() => undefined)
+      }
       for (const [id, waiting] of pending) {
         clearTimeout(waiting.timer)
         waiting.reject(new OwnerUnreachableError('?', 'cannot be reached: this instance is shutting down'))
