@@ -34,8 +34,10 @@ export function campaignDispatchJob(deps: Deps, registry: ConnectionRegistry, qu
     payload: DispatchPayload,
     // A failed run is taken up again by the sweep; retrying here too would only race it.
     attempts: 1,
-    handle: async (payload) => {
-      const result = await dispatchCampaign(deps, registry, payload, options)
+    handle: async (payload, context) => {
+      // On a graceful stop the run ends at its next step, its lease released: the job enqueued below
+      // goes to another worker (BullMQ), or the next start's sweep takes the campaign up.
+      const result = await dispatchCampaign(deps, registry, payload, { ...options, stopping: context?.stopping })
       if (result.outcome !== 'waiting') return
       const delayMs = result.retryInMs ?? 0
       const at = result.retryAt?.getTime() ?? Date.now() + delayMs

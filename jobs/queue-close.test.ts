@@ -71,6 +71,28 @@ function drains(name: string, makeQueue: () => JobQueue) {
     expect(took).toBeGreaterThanOrEqual(250)
     expect(took).toBeLessThan(3_000)
   }, 20_000)
+  test(`${name}: close tells the running jobs at once, so a long one ends at its next step`, async () => {
+    const queue = makeQueue()
+    let steps = 0
+    let sawStop = false
+    const job: JobDefinition<typeof Payload> = {
+      name: `${name}-long`,
+      payload: Payload,
+      attempts: 1,
+      handle: async (_payload, context) => {
+        // Hours of work in small steps, unless told to stop.
+        for (; steps < 100_000 && !context?.stopping.aborted; steps++) await Bun.sleep(10)
+        sawStop = Boolean(context?.stopping.aborted)
+      },
+    }
+    queue.register(job)
+    await queue.enqueue(job, { id: 1 })
+    await until(() => steps > 0)
+    const startedAt = Date.now()
+    await queue.close({ drainMs: 10_000 })
+    expect(sawStop).toBe(true)
+    expect(Date.now() - startedAt).toBeLessThan(3_000)
+  }, 20_000)
 }
 
 drains('in-process', () => createInProcessQueue({ logger }))
@@ -78,6 +100,23 @@ drains('in-process', () => createInProcessQueue({ logger }))
 describe.skipIf(!redisUrl)('bullmq', () => {
   const prefix = `zapdesk-close-${process.pid}-${Math.random().toString(36).slice(2)}`
   drains('bullmq', () => bullmq(`${prefix}-a`))
+
+  test('a job that arrives before its handler is registered waits for it, without spending its one attempt', async () => {
+    const shared = `${prefix}-c`
+    const adder = bullmq(shared, false)
+    const early: JobDefinition<typeof Payload> = { name: 'early-job', payload: Payload, attempts: 1, handle: async () => {} }
+    adder.register(early)
+    await adder.enqueue(early, { id: 7 })
+    // A worker starting: its queue takes jobs at once, its start functions register them a moment later.
+    const worker = bullmq(shared)
+    await Bun.sleep(300)
+    const ran: number[] = []
+    worker.register({ ...early, handle: async (payload) => void ran.push(payload.id) })
+    await until(() => ran.length === 1)
+    expect(ran).toEqual([7])
+    await adder.close()
+    await worker.close()
+  }, 20_000)
 
   test("a web instance's queue adds jobs and runs none; a worker's runs them", async () => {
     const shared = `${prefix}-b`

@@ -10,10 +10,18 @@ import type { Logger } from '../src/core/logger.ts'
 import type { Metrics } from '../src/core/metrics/registry.ts'
 import { settledWithin } from '../src/core/settled-within.ts'
 
+/**
+ * What a running handler may read of its queue. `stopping` is aborted when close() begins: a job that
+ * runs long (a campaign sending for hours) ends at its next step and hands its work back, instead of
+ * holding the stop until the drain time and being cut off mid-way.
+ */
+export type JobContext = { stopping: AbortSignal }
+
 export type JobDefinition<Schema extends TSchema = TSchema> = {
   name: string
   payload: Schema
-  handle: (payload: Static<Schema>) => Promise<void>
+  /** `context` comes from the queue; a direct call (a sweep run at start, a test) may leave it out. */
+  handle: (payload: Static<Schema>, context?: JobContext) => Promise<void>
   /** Tries in all (1 = no retry). */
   attempts?: number
   /** First retry delay; doubles each time. */
@@ -35,7 +43,8 @@ export interface JobQueue {
   /** Runs the job every `everyMs` (one schedule per id, kept across restarts with BullMQ). */
   repeat<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options: { id: string; everyMs: number }): Promise<void>
   /**
-   * Takes no new job, then waits up to drainMs (0 by default) for the running ones to finish. Past it
+   * Takes no new job, tells the running ones (JobContext.stopping), then waits up to drainMs (0 by
+   * default) for them to finish. Past it
    * they are handed back: BullMQ gives a job whose worker left to another worker (stalled job); an
    * in-process job is cut off with the process, and the sweeps of its kind pick its work up again
    * (handlers are idempotent, the database says what is left).
@@ -61,6 +70,7 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
   // The handlers running now, which close() lets finish (up to its drain time).
   const running = new Set<Promise<void>>()
   let closed = false
+  const stopping = new AbortController()
 
   const later = (delayMs: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -71,7 +81,7 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
   }
 
   const run = async (job: JobDefinition, payload: unknown, attempt: number) => {
-    const handling = job.handle(payload)
+    const handling = job.handle(payload, { stopping: stopping.signal })
     running.add(handling)
     try {
       await handling
@@ -125,6 +135,7 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
     },
     async close(closeOptions = {}) {
       closed = true
+      stopping.abort()
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
       if (running.size === 0) return
@@ -137,19 +148,35 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
 export function createBullmqQueue(options: { connection: ConnectionOptions; prefix: string; logger: Logger; concurrency?: number; metrics?: Metrics; work?: boolean }): JobQueue {
   // bullmq (170 modules and about 26 MB of resident memory) is loaded only when Redis carries the
   // jobs: the embedded defaults run them in-process (bench/idle-memory.ts).
-  const { Queue, Worker } = require('bullmq') as typeof import('bullmq')
+  const { Queue, Worker, DelayedError } = require('bullmq') as typeof import('bullmq')
   const queueName = 'jobs'
   const jobs = new Map<string, JobDefinition>()
   const queue = new Queue(queueName, { connection: options.connection, prefix: options.prefix })
   const works = options.work ?? true
+  const stopping = new AbortController()
+  // The names of the jobs running here, for the shutdown's log line when some outlive the drain.
+  const active = new Map<string, string>()
   const worker = works ? createWorker() : undefined
   function createWorker() {
     const created = new Worker(
       queueName,
-      async (bullJob) => {
+      async (bullJob, token) => {
         const job = jobs.get(bullJob.name)
-        if (!job) throw new Error(`no handler registered for job ${bullJob.name}`)
-        await job.handle(bullJob.data)
+        if (!job) {
+          // Not registered here yet: the worker starts with the queue, and the start functions register
+          // their jobs after it (a job already waiting in Redis arrives first), or an older version
+          // runs here during a rolling deploy. Back in a second, no attempt spent; failing it would
+          // spend one, and a job of a single attempt would be lost.
+          await bullJob.moveToDelayed(Date.now() + 1_000, token)
+          throw new DelayedError()
+        }
+        const key = bullJob.id ?? `${bullJob.name}-${Math.random()}`
+        active.set(key, bullJob.name)
+        try {
+          await job.handle(bullJob.data, { stopping: stopping.signal })
+        } finally {
+          active.delete(key)
+        }
       },
       { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency ?? 8 },
     )
@@ -189,11 +216,12 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
     },
     async close(closeOptions = {}) {
       if (worker) {
+        stopping.abort()
         // pause() stops fetching at once and resolves when the active jobs are done. Past the drain
         // time the worker is closed by force: its jobs' locks are no longer renewed, they count as
         // stalled, and another worker runs them.
         const finished = await settledWithin(worker.pause(), closeOptions.drainMs ?? 0)
-        if (!finished) options.logger.warn('jobs still running at shutdown are handed back to the other workers')
+        if (!finished) options.logger.warn('jobs still running at shutdown are handed back to the other workers', { jobs: [...active.values()] })
         await worker.close(true)
       }
       await queue.close()

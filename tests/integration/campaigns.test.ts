@@ -202,6 +202,54 @@ describe('a campaign run on the simulator', () => {
     for (const person of people) expect(calls.filter((line) => line.to === person.number)).toHaveLength(1)
   })
 
+  test('a send that outlives its run\'s lease does not undo what the run that took over did', async () => {
+    const { api, companyId, whatsappId } = await world()
+    const person = { name: 'Lento', number: newNumber() }
+    const list = await makeList(companyId, [person])
+    const campaignId = (await api.campaigns.post({ name: 'Dono mudo', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+    await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+    // The owner died mid-call: the call waits for its timeout, longer than the run's lease. Meanwhile
+    // another run takes the lapsed lease, checks the row with the provider, sends it and finishes.
+    let tookOver: unknown
+    const ownerMute: ConnectionRegistry = {
+      providerFor: (connection) => registry.providerFor(connection),
+      runOnOwner: async () => {
+        await context.db.update(campaigns).set({ dispatchLeaseUntil: new Date(Date.now() - 1) }).where(eq(campaigns.id, campaignId))
+        tookOver = await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)
+        throw new OwnerUnreachableError('host:1:dead', 'did not answer in time')
+      },
+    }
+    expect(await dispatchCampaign(context.deps, ownerMute, { companyId, campaignId }, fast)).toMatchObject({ sent: 0 })
+    expect(tookOver).toMatchObject({ outcome: 'finished', sent: 1 })
+    // The late failure leaves the row as the other run left it: sent, not put back to be claimed again.
+    expect((await rowsOf(campaignId)).map((row) => row.status)).toEqual(['SENT'])
+    expect(journalLines().filter((line) => line.to === person.number)).toHaveLength(1)
+  })
+
+  test('a graceful stop ends the run between two sends with its lease released; the next run sends the rest, each once', async () => {
+    const { api, companyId, whatsappId } = await world()
+    const people = [{ name: 'Um', number: newNumber() }, { name: 'Dois', number: newNumber() }, { name: 'Três', number: newNumber() }]
+    const list = await makeList(companyId, people)
+    const campaignId = (await api.campaigns.post({ name: 'Reinício', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+    await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+    // The process is told to stop while the first send is on its way.
+    const stop = new AbortController()
+    const stoppedDuringSend: ConnectionRegistry = {
+      providerFor: (connection) => registry.providerFor(connection),
+      runOnOwner: async (connection, task, input) => {
+        const answer = await registry.runOnOwner!(connection, task, input)
+        stop.abort()
+        return answer
+      },
+    }
+    expect(await dispatchCampaign(context.deps, stoppedDuringSend, { companyId, campaignId }, { ...fast, stopping: stop.signal })).toEqual({ outcome: 'waiting', sent: 1, retryInMs: 0 })
+    const [held] = await context.db.select({ lease: campaigns.dispatchLeaseUntil, status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId))
+    expect(held).toEqual({ lease: null, status: 'EM_ANDAMENTO' })
+    // Another instance takes it up at once (no lease to wait out).
+    expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'finished', sent: 2 })
+    for (const person of people) expect(journalLines().filter((line) => line.to === person.number)).toHaveLength(1)
+  })
+
   test('cancel stops it, restart sends the rest, each once; targeting a tag', async () => {
     const { api, companyId, whatsappId } = await world()
     const tag = await makeTag(context.db, { companyId })

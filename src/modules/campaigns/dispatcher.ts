@@ -30,6 +30,8 @@ export type DispatchOptions = {
   random?: () => number
   /** Stop after this many sends (tests, benchmarks). */
   maxSends?: number
+  /** Aborted when the process stops: the run ends at its next step (or wait) with its lease released. */
+  stopping?: AbortSignal
 }
 
 export type DispatchResult = {
@@ -251,7 +253,8 @@ const isConnectionDown = (error: unknown) =>
 export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry, scope: Scope, options: DispatchOptions = {}): Promise<DispatchResult> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const maxSleepMs = Math.min(options.maxSleepMs ?? 5_000, leaseMs / 2)
-  const sleep = options.sleep ?? ((ms: number) => Bun.sleep(ms))
+  const { stopping } = options
+  const sleep = options.sleep ?? ((ms: number) => sleepUnlessStopped(ms, stopping))
   const random = options.random ?? Math.random
   await startIfDue(deps, scope)
   if (!(await takeLease(deps, scope, leaseMs))) {
@@ -299,6 +302,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     let paused = new Set<number>()
     for (;;) {
       if (options.maxSends !== undefined && sent >= options.maxSends) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
+      if (stopping?.aborted) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
       if (Date.now() - renewedAt > Math.min(1_000, leaseMs / 3)) {
         if (!(await renewLease(deps, scope, leaseMs))) return { outcome: 'stopped', sent }
         renewedAt = Date.now()
@@ -384,6 +388,10 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       const parcel: CampaignParcel = { body, ...(state.attachments.media ? { media: state.attachments.media } : {}), files: state.attachments.files }
       const ids = [wid, ...parcel.files.map((_, index) => campaignMessageId({ ...scope, shippingId: row.id }, index + 1))]
       const connection = { companyId: scope.companyId, whatsappId: choice.id }
+      // This run's claim: still CLAIMED with the attempts it counted. A send that outlived the run's
+      // lease (an owner that died mid-call keeps the call waiting for its timeout) may find the row
+      // reopened, and claimed or sent by the run that took over: then it is that run's row to settle.
+      const stillOurs = and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id), eq(campaignShipping.status, 'CLAIMED'), eq(campaignShipping.attempts, claimed.attempts))
       try {
         // A receipt already recorded for this id proves it left before a crash: nothing to send.
         if (claimed.ack < 1) {
@@ -397,14 +405,14 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
           down.add(choice.id)
           cursor = 0
           ahead = []
-          await deps.db.update(campaignShipping).set({ status: 'PENDING' }).where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
+          await deps.db.update(campaignShipping).set({ status: 'PENDING' }).where(stillOurs)
           continue
         }
         deps.logger.warn('a campaign send failed', { ...scope, shippingId: row.id, error })
         await deps.db
           .update(campaignShipping)
           .set({ status: 'FAILED', error: errorText(error) })
-          .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id)))
+          .where(stillOurs)
         await progress()
         continue
       }
@@ -425,4 +433,19 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     await releaseLease(deps, scope).catch(() => undefined)
     throw error
   }
+}
+
+/** A pacing wait that a stop cuts short (the loop then sees the stop and hands the campaign over). */
+function sleepUnlessStopped(ms: number, stopping: AbortSignal | undefined): Promise<void> {
+  if (!stopping) return Bun.sleep(ms)
+  if (stopping.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      stopping.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    stopping.addEventListener('abort', done, { once: true })
+  })
 }
