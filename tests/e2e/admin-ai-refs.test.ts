@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { Locator, Page } from 'playwright-core'
 import { prompts, queueIntegrations, queues, whatsapps } from '../../db/schema/index.ts'
 import { makeConnection, makeQueue, makeTenant } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const harness = await startWebHarness()
 
@@ -124,8 +124,7 @@ describeInBrowser('AI prompt and integration of connections and queues', () => {
     await harness.context.db.update(whatsapps).set({ promptId: prompt!.id, integrationId: integration!.id }).where(eq(whatsapps.id, connection.id))
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, tenant.admin)
-    await page.goto('/connections')
+    await signInTo(page, tenant.admin, '/connections')
     // The plan has loaded once its gated menu items are there (Schedules yes; Prompts and Integrations no).
     await planLoaded(page)
     expect(await menu(page).getByRole('link', { name: 'Prompts' }).count()).toBe(0)

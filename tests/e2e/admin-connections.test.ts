@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { messages, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import { makeCompany, makeConnection, makePlan, makeQueue, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // This file's server runs the WhatsApp simulator.
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
@@ -101,8 +101,7 @@ describeInBrowser('connections page', () => {
     await makeQueue(harness.context.db, { companyId: company.id, name: 'Orçamentos', color: '#1d4ed8' })
     await makeQueue(harness.context.db, { companyId: company.id, name: 'Peças', color: '#b42318' })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/connections')
+    await signInTo(page, admin, '/connections')
     await row(page, 'Oficina').getByRole('button', { name: 'Edit Oficina' }).click()
     const form = page.getByRole('dialog', { name: 'Edit WhatsApp connection' })
     // react-aria keeps the input visually hidden: the user clicks the label.
@@ -182,8 +181,7 @@ describeInBrowser('connections page', () => {
     await makeConnection(harness.context.db, { companyId: company.id, name: 'Loja', isDefault: true })
     const agent = await makeUser(harness.context.db, { companyId: company.id, profile: 'user' })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, agent)
-    await page.goto('/connections')
+    await signInTo(page, agent, '/connections')
     await row(page, 'Loja').getByText('Disconnected').waitFor()
     expect(await page.getByRole('button', { name: 'Add WhatsApp' }).count()).toBe(0)
     expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0)

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { contactExtraInfo, contacts, tickets, userQueues } from '../../db/schema/index.ts'
 import { makeConnection, makeContact, makeQueue, makeTenant, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -52,8 +52,7 @@ describeInBrowser('contacts page', () => {
     const colleagueApi = harness.context.as((await signIn(harness.context, colleague)).token)
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await withLiveSocket(page, () => page.goto('/contacts'))
+    await signInTo(page, admin, '/contacts')
     await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor()
     await row(page, 'Bruno Base').waitFor()
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Name', 'Number', 'E-mail', 'Actions'])
@@ -168,8 +167,7 @@ describeInBrowser('contacts page', () => {
     await harness.context.db.insert(userQueues).values({ userId: agent.id, queueId: queue.id, companyId })
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, agent)
-    await page.goto('/contacts')
+    await signInTo(page, agent, '/contacts')
     const davi = row(page, 'Davi Cliente')
     await davi.waitFor()
     await davi.getByRole('button', { name: 'Edit Davi Cliente' }).waitFor()
@@ -224,8 +222,7 @@ describeInBrowser('contacts page', () => {
     ])
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/contacts')
+    await signInTo(page, admin, '/contacts')
     await row(page, 'Já Existe').waitFor()
 
     await page.getByRole('button', { name: 'Import', exact: true }).click()
@@ -289,8 +286,7 @@ describeInBrowser('contacts page', () => {
     const agent = await makeUser(harness.context.db, { companyId, profile: 'user' })
 
     const { page, browserContext, problems } = await openPage(harness, { acceptDownloads: true })
-    await signInThroughForm(page, agent)
-    await page.goto('/contacts')
+    await signInTo(page, agent, '/contacts')
     await row(page, 'Lucas Export').waitFor()
 
     let download = page.waitForEvent('download')
@@ -350,8 +346,7 @@ describeInBrowser('contacts page', () => {
 
     // Dark theme: the list with the add form open (contrast of fields, hints and the avatar initials).
     const dark = await openPage(harness, { colorScheme: 'dark' })
-    await signInThroughForm(dark.page, admin)
-    await dark.page.goto('/contacts')
+    await signInTo(dark.page, admin, '/contacts')
     await row(dark.page, 'Elaine Souza').waitFor()
     await dark.page.getByRole('button', { name: 'Add contact' }).click()
     const dialog = dark.page.getByRole('dialog', { name: 'New contact' })

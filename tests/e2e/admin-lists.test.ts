@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { helps } from '../../db/schema/index.ts'
 import { makeCompany, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -39,8 +39,7 @@ describeInBrowser('tags page', () => {
     const supervisor = await otherUser(company.id, 'supervisor')
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await withLiveSocket(page, () => page.goto('/tags'))
+    await signInTo(page, admin, '/tags')
     await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor()
     expect(await page.title()).toContain('Tags')
     const rows = dataRows(page, 'Tags')
@@ -117,8 +116,7 @@ describeInBrowser('tags page', () => {
       const url = new URL(request.url())
       if (url.pathname === '/api/tags') pages.push(url.searchParams.get('pageNumber') ?? '')
     })
-    await signInThroughForm(page, agent)
-    await page.goto('/tags')
+    await signInTo(page, agent, '/tags')
     const rows = dataRows(page, 'Tags')
     await rows.nth(19).waitFor()
     // The table's frame is the scrolling box: its end brings the next page (§9: within 100 px of the bottom).
@@ -150,8 +148,7 @@ describeInBrowser('quick replies page', () => {
     await colleague.client.api['quick-messages'].post({ shortcode: 'secret', message: 'Only for the colleague.', geral: false })
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, agent)
-    await withLiveSocket(page, () => page.goto('/quick-messages'))
+    await signInTo(page, agent, '/quick-messages')
     const rows = dataRows(page, 'Quick replies')
     await rows.first().waitFor()
     expect(await rows.allInnerTexts()).toEqual([expect.stringMatching(/^\/hours\s+We are open.*Shared/)])
@@ -236,8 +233,7 @@ describeInBrowser('help page', () => {
     const user = await makeUser(harness.context.db, { companyId: company.id })
     const { page, browserContext, problems } = await openPage(harness)
     await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: thumbnailSvg }))
-    await signInThroughForm(page, user)
-    await page.goto('/helps')
+    await signInTo(page, user, '/helps')
     const grid = page.getByRole('list', { name: 'Help videos' })
     await grid.waitFor()
     expect(await grid.getByRole('listitem').count()).toBe(3)
@@ -268,8 +264,7 @@ describeInBrowser('to-do page', () => {
     const company = await makeCompany(harness.context.db)
     const user = await makeUser(harness.context.db, { companyId: company.id })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, user)
-    await page.goto('/todolist')
+    await signInTo(page, user, '/todolist')
     const field = page.getByLabel('New task')
     await field.waitFor()
     await page.getByText('No tasks yet.').waitFor()

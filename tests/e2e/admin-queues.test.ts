@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core'
 import { queueOptions, queues, whatsapps } from '../../db/schema/index.ts'
 import { makeTenant, makeUser } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // This file's server runs the WhatsApp simulator (the customer walks the menu).
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
@@ -69,8 +69,7 @@ describeInBrowser('queues page', () => {
     tenant = await makeTenant(harness.context, { plan: { queues: 10 } })
     admin = await makeUser(harness.context.db, { companyId: tenant.company.id, profile: 'admin', name: 'Ana Lima' })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/queues')
+    await signInTo(page, admin, '/queues')
     await page.getByRole('heading', { name: 'Queues & chatbot' }).waitFor()
     await page.getByText('No queues yet.').waitFor()
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['ID', 'Name', 'Colour', 'Order', 'Greeting message', 'Actions'])
@@ -211,8 +210,7 @@ describeInBrowser('queues page', () => {
 
   test("the attendance-time tab shows only with scheduleType 'queue': the §9 week, HH:MM checks, saved", async () => {
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/queues')
+    await signInTo(page, admin, '/queues')
     await row(page, 'Suporte').getByRole('button', { name: 'Edit Suporte' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit queue' })
     await dialog.getByRole('tab', { name: 'Chatbot options' }).waitFor()
@@ -294,8 +292,7 @@ describeInBrowser('queues page', () => {
 
   test('pt and es; an agent is turned away', async () => {
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/queues')
+    await signInTo(page, admin, '/queues')
     for (const [language, title, name] of [
       ['pt', 'Filas e chatbot', 'Nome'],
       ['es', 'Colas y chatbot', 'Nombre'],
@@ -309,8 +306,7 @@ describeInBrowser('queues page', () => {
     await browserContext.close()
 
     const agent = await openPage(harness)
-    await signInThroughForm(agent.page, tenant.agent)
-    await agent.page.goto('/queues')
+    await signInTo(agent.page, tenant.agent, '/queues')
     await agent.page.getByText('You do not have permission to access this page.').waitFor()
     // The gate redirects after 1 s; the next page's load on a busy machine takes what it takes.
     await agent.page.waitForURL((url) => url.pathname !== '/queues', { timeout: 20_000 })

@@ -11,7 +11,7 @@ import { companies, plans, settings } from '../../db/schema/index.ts'
 import { isSealed } from '../../src/core/crypto/sealed-text.ts'
 import { openSecretSetting } from '../../src/modules/settings/service.ts'
 import { daysFromToday, makeCompany, makePlan, makeSuper, makeTenant } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -56,8 +56,7 @@ describeInBrowser('settings page: options and hours', () => {
   test('an admin changes the options (kept after a reload); the hours tab comes with scheduleType company and saves a week', async () => {
     const tenant = await makeTenant(harness.context)
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, tenant.admin)
-    await page.goto('/settings')
+    await signInTo(page, tenant.admin, '/settings')
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     expect(await tabNames(page)).toEqual(['Options'])
 
@@ -184,8 +183,7 @@ describeInBrowser('settings page: options and hours', () => {
     await browserContext.close()
 
     const agent = await openPage(harness)
-    await signInThroughForm(agent.page, tenant.agent)
-    await agent.page.goto('/settings')
+    await signInTo(agent.page, tenant.agent, '/settings')
     await agent.page.getByText('You do not have permission to access this page.').waitFor()
     // The gate redirects after 1 s; the next page's load on a busy machine takes what it takes.
     await agent.page.waitForURL((url) => url.pathname !== '/settings', { timeout: 20_000 })
@@ -204,8 +202,7 @@ describeInBrowser('settings page: super users', () => {
     const adminEmail = `padaria-${stamp}@example.com`
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, platform.user)
-    await page.goto('/settings?tab=plans')
+    await signInTo(page, platform.user, '/settings?tab=plans')
     expect(await tabNames(page)).toEqual(['Options', 'Companies', 'Plans', 'Helps'])
 
     // A plan: checked before sending, every feature enabled by default (§9).
@@ -303,8 +300,7 @@ describeInBrowser('settings page: super users', () => {
 
     const { page, browserContext, problems } = await openPage(harness)
     await page.clock.setFixedTime(today)
-    await signInThroughForm(page, platform.user)
-    await page.goto('/settings?tab=companies')
+    await signInTo(page, platform.user, '/settings?tab=companies')
     await page.getByRole('searchbox', { name: 'Search companies' }).fill(stamp)
     await onlySearched(page, stamp)
     const classOf = (label: string) => row(page, 'Companies', name(label)).getAttribute('class')
@@ -388,8 +384,7 @@ describeInBrowser('settings page: super users', () => {
     const platform = await makeSuper(harness.context)
     const title = `Getting started ${Date.now().toString(36)}`
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, platform.user)
-    await page.goto('/settings?tab=helps')
+    await signInTo(page, platform.user, '/settings?tab=helps')
     await page.getByRole('button', { name: 'Add help video' }).click()
     const dialog = page.getByRole('dialog', { name: 'New help video' })
     await dialog.getByRole('textbox', { name: 'Title' }).fill('G')

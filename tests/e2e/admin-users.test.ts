@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { userQueues, users } from '../../db/schema/index.ts'
 import { makeConnection, makeContact, makeQueue, makeTenant, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -57,8 +57,7 @@ describeInBrowser('users page', () => {
     await row(page, 'Ana Lima').getByRole('cell', { name: 'Administrator' }).waitFor()
 
     const second = await openPage(harness)
-    await signInThroughForm(second.page, carlos)
-    await withLiveSocket(second.page, () => second.page.goto('/users'))
+    await signInTo(second.page, carlos, '/users')
     await row(second.page, 'Otto Temporário').waitFor()
 
     // §5 before sending: nothing reaches the server.

@@ -10,7 +10,7 @@ import { GRACE_DAYS_SETTING } from '../../src/core/subscription.ts'
 import { addMonths } from '../../src/modules/companies/service.ts'
 import { startFakeAsaas } from '../helpers/fake-asaas.ts'
 import { daysFromToday, makeCompany, makePlan, makeUser } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInTo, startWebHarness, unexpectedErrors } from './support/harness.ts'
 import { ddmmyyyy, openCheckoutAtReview } from './support/checkout.ts'
 
 const PLATFORM_TOKEN = '$aact_e2e_card_platform'
@@ -39,8 +39,7 @@ describeInBrowser('billing: the card form and the revenue panel', () => {
       ])
       .returning()
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/financeiro')
+    await signInTo(page, admin, '/financeiro')
     await page.getByRole('table', { name: 'Invoices' }).getByRole('cell', { name: 'Extra · MENSAL' }).waitFor()
 
     let dialog = await openCheckoutAtReview(page, first!.id, { pay: 'Pay invoice', dialog: 'Checkout', next: 'Next' })
@@ -105,8 +104,7 @@ describeInBrowser('billing: the card form and the revenue panel', () => {
       { companyId: paying.id, value: 77.77, dueDate: month(6) },
     ])
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, superUser)
-    await page.goto('/financeiro')
+    await signInTo(page, superUser, '/financeiro')
     const perMonth = page.getByRole('table', { name: 'Revenue per month' })
     const row = (isoDay: string) => perMonth.locator('tr', { hasText: isoDay.slice(0, 7) })
     await row(month(-11)).waitFor()

@@ -14,7 +14,7 @@ import { createInProcessQueue } from '../../jobs/queue.ts'
 import { recordConnectionRestriction } from '../../src/modules/campaigns/service.ts'
 import { makeCompany, makePlan, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, dismissToast, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, dismissToast, E2E_TIMEOUT, openPage, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -53,8 +53,7 @@ describeInBrowser('campaigns', () => {
 
     // The browser is in Tokyo (UTC+9), the company in São Paulo (UTC-3): the dialog works on the company's clock.
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: 'Asia/Tokyo' })
-    await signInThroughForm(page, admin)
-    await withLiveSocket(page, () => page.goto('/campaigns'))
+    await signInTo(page, admin, '/campaigns')
     await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor()
     // WhatsApp restricts the connection: admins are alerted on whatever page they are; then it is lifted.
     await recordConnectionRestriction(context.deps, { companyId: company.id, whatsappId, active: true, reason: 'reachoutTimeLock', until: null })

@@ -9,7 +9,7 @@ import { queues, tickets, ticketTracking, userQueues, userRatings } from '../../
 import { addDays, todayIn } from '../../src/modules/dashboard/period.ts'
 import { makeContact, makeQueue, makeTenant, makeTicket, makeUser } from '../helpers/factories.ts'
 import { alertSlaBreaches } from '../../src/modules/tickets/sla-breaches.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -78,8 +78,7 @@ describeInBrowser('dashboard page', () => {
   test('counters, charts, attendants and drill-down; pt, en, es; light and dark', async () => {
     const { tenant, waiting, late } = await seed()
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: TIME_ZONE, colorScheme: 'light' })
-    await signInThroughForm(page, tenant.admin)
-    await page.goto('/')
+    await signInTo(page, tenant.admin, '/')
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
 
     // §9's period: the last 7 days hold all four attendances of the seed.

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { contacts, messages, settings } from '../../db/schema/index.ts'
 import { runCompanyRetention } from '../../src/modules/data-retention/service.ts'
 import { makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
 
@@ -37,8 +37,7 @@ describeInBrowser('data-subject requests', () => {
     ])
 
     const { page, browserContext, problems } = await openPage(harness, { acceptDownloads: true })
-    await signInThroughForm(page, tenant.admin)
-    await page.goto('/contacts')
+    await signInTo(page, tenant.admin, '/contacts')
     await row(page, 'Zoe Titular').waitFor()
 
     const download = page.waitForEvent('download')
@@ -88,8 +87,7 @@ describeInBrowser('data-subject requests', () => {
     await runCompanyRetention(deps, companyId, 90)
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, tenant.admin)
-    await page.goto('/settings')
+    await signInTo(page, tenant.admin, '/settings')
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     await page.evaluate(() => localStorage.setItem('language', 'pt'))
     await page.reload()

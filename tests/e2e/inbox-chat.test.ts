@@ -10,7 +10,7 @@ import { chromium, type Locator, type Page } from 'playwright-core'
 import { messages, tickets, whatsapps } from '../../db/schema/index.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
 import { makeCompany, makeUser, signIn } from '../helpers/factories.ts'
-import { CHROMIUM_PATH, describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { CHROMIUM_PATH, describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 // The simulator's routes are mounted only when the flag is on when the app is created.
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
@@ -196,8 +196,7 @@ describeInBrowser('the chat of a ticket', () => {
 
     // Dark theme, and the input disabled with its hint once the ticket is closed.
     const dark = await openPage(harness, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' })
-    await signInThroughForm(dark.page, conversation.admin)
-    await dark.page.goto(`/tickets/${conversation.ticket.uuid}`)
+    await signInTo(dark.page, conversation.admin, `/tickets/${conversation.ticket.uuid}`)
     await bubbleWith(dark.page, 'Sim, hoje mesmo!').waitFor()
     // The '/' shortcut offers the quick messages, cut to 35 characters; Enter takes the whole text.
     const quickText = 'Entregamos em toda a cidade de segunda a sábado, das 8h às 18h.'
@@ -263,8 +262,7 @@ describeInBrowser('the chat of a ticket', () => {
       page.on('request', (request) => {
         if (/lamejs|audio-recorder/.test(request.url())) lazyChunks.push(request.url())
       })
-      await signInThroughForm(page, conversation.admin)
-      await page.goto(`/tickets/${conversation.ticket.uuid}`)
+      await signInTo(page, conversation.admin, `/tickets/${conversation.ticket.uuid}`)
       await bubbleWith(page, 'Olá, bom dia!').waitFor()
       // The encoder is not part of the page's load.
       expect(lazyChunks).toEqual([])

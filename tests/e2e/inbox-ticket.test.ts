@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { contacts, schedules, ticketNotes, tickets, ticketTags, userQueues } from '../../db/schema/index.ts'
 import { makeCompany, makeConnection, makeContact, makeQueue, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -44,6 +44,12 @@ async function openTicketByUrl(page: Page, uuid: string): Promise<void> {
   await page.locator('.ticket-header').waitFor()
 }
 
+/** Signed in straight onto the ticket's page (the sign-in form is auth.test.ts's). */
+async function signInToTicket(page: Page, user: { email: string; password: string }, uuid: string): Promise<void> {
+  await signInTo(page, user, `/tickets/${uuid}`)
+  await page.locator('.ticket-header').waitFor()
+}
+
 const actions = (page: Page) => page.getByRole('toolbar', { name: 'Ticket actions' })
 
 async function waitForStatus(page: Page, status: 'open' | 'pending' | 'closed'): Promise<void> {
@@ -62,8 +68,7 @@ describeInBrowser('the open ticket', () => {
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, contactId: contact.id, queueId: inbox.sales.id, whatsappId: inbox.connection.id })
 
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.agentA)
-    await openTicketByUrl(page, ticket.uuid)
+    await signInToTicket(page, inbox.agentA, ticket.uuid)
     const header = page.locator('.ticket-header')
     await header.getByRole('heading', { name: 'Carla Cliente' }).waitFor()
     await header.getByText(`Ticket #${ticket.id}`).waitFor()
@@ -95,8 +100,7 @@ describeInBrowser('the open ticket', () => {
 
     // Bruno sees it as his, in Suporte.
     const second = await openPage(harness)
-    await signInThroughForm(second.page, inbox.agentB)
-    await openTicketByUrl(second.page, ticket.uuid)
+    await signInToTicket(second.page, inbox.agentB, ticket.uuid)
     await second.page.locator('.ticket-header').getByText('Queue: Suporte').waitFor()
     await second.page.locator('.ticket-header').getByText('User: Bruno Agente').waitFor()
     expect(unexpectedErrors(second.problems)).toEqual([])
@@ -109,8 +113,7 @@ describeInBrowser('the open ticket', () => {
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, queueId: inbox.sales.id, userId: inbox.agentB.id, status: 'open', whatsappId: inbox.connection.id })
     const tag = await makeTag(harness.context.db, { companyId: inbox.company.id, name: 'Urgente', color: '#b42318' })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.agentB)
-    await openTicketByUrl(page, ticket.uuid)
+    await signInToTicket(page, inbox.agentB, ticket.uuid)
     await waitForStatus(page, 'open')
 
     // An admin tags the ticket through the API: the header shows it without a reload.
@@ -139,8 +142,7 @@ describeInBrowser('the open ticket', () => {
     const contact = await makeContact(harness.context.db, { companyId: inbox.company.id, name: 'Carla Cliente', number: '5511987654321', email: 'carla@example.com' })
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, contactId: contact.id, queueId: inbox.sales.id, userId: inbox.agentB.id, status: 'open', whatsappId: inbox.connection.id })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.agentB)
-    await openTicketByUrl(page, ticket.uuid)
+    await signInToTicket(page, inbox.agentB, ticket.uuid)
     await page.waitForTimeout(200)
     await page.screenshot({ path: join(screenshots, 'inbox-ticket.png') })
 
@@ -209,8 +211,7 @@ describeInBrowser('the open ticket', () => {
     const inbox = await makeInbox()
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, queueId: inbox.sales.id, userId: inbox.agentB.id, status: 'open', whatsappId: inbox.connection.id })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.agentB)
-    await openTicketByUrl(page, ticket.uuid)
+    await signInToTicket(page, inbox.agentB, ticket.uuid)
     await actions(page).getByRole('button', { name: 'Ticket options' }).click()
     await page.getByRole('menuitem', { name: 'Schedule message' }).click()
     // The schedules page's dialog, with the ticket's contact fixed.
@@ -254,8 +255,7 @@ describeInBrowser('the open ticket', () => {
     const inbox = await makeInbox()
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, queueId: inbox.sales.id })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.admin)
-    await openTicketByUrl(page, ticket.uuid)
+    await signInToTicket(page, inbox.admin, ticket.uuid)
     await actions(page).getByRole('button', { name: 'Ticket options' }).click()
     await page.getByRole('menuitem', { name: 'Delete ticket' }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete ticket' })
@@ -268,8 +268,7 @@ describeInBrowser('the open ticket', () => {
 
     const other = await makeTicket(harness.context.db, { companyId: inbox.company.id, queueId: inbox.sales.id })
     const agent = await openPage(harness)
-    await signInThroughForm(agent.page, inbox.agentA)
-    await openTicketByUrl(agent.page, other.uuid)
+    await signInToTicket(agent.page, inbox.agentA, other.uuid)
     await actions(agent.page).getByRole('button', { name: 'Ticket options' }).press('Enter')
     await agent.page.getByRole('menuitem', { name: 'Edit tags' }).waitFor()
     expect(await agent.page.getByRole('menuitem', { name: 'Delete ticket' }).count()).toBe(0)
@@ -302,8 +301,7 @@ describeInBrowser('the open ticket', () => {
     const inbox = await makeInbox()
     const ticket = await makeTicket(harness.context.db, { companyId: inbox.company.id, queueId: inbox.billing.id })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, inbox.agentA)
-    await page.goto(`/tickets/${ticket.uuid}`)
+    await signInTo(page, inbox.agentA, `/tickets/${ticket.uuid}`)
     await page.getByText('Access not allowed').waitFor()
     await page.waitForURL('**/tickets')
     expect(await page.locator('.ticket-header').count()).toBe(0)

@@ -3,7 +3,7 @@
 // why; the button and the answer in pt and es. One sign-in for the file.
 import { afterAll, expect, test } from 'bun:test'
 import { makeCompany, makePlan, makeUser } from '../helpers/factories.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInTo, startWebHarness, unexpectedErrors } from './support/harness.ts'
 
 const receiver = Bun.serve({
   hostname: '127.0.0.1',
@@ -23,8 +23,7 @@ describeInBrowser('integration test session', () => {
     const company = await makeCompany(harness.context.db, { planId: plan.id })
     const admin = await makeUser(harness.context.db, { companyId: company.id, profile: 'admin' })
     const { page, browserContext, problems } = await openPage(harness)
-    await signInThroughForm(page, admin)
-    await page.goto('/queue-integration')
+    await signInTo(page, admin, '/queue-integration')
 
     const steps = [
       { language: 'en', add: 'Add integration', phrase: 'Test phrase', button: 'Test session', answered: 'Connected in', cancel: 'Cancel' },

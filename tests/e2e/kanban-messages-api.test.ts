@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { contacts, tickets, ticketTags, whatsapps } from '../../db/schema/index.ts'
 import { makeCompany, makeContact, makePlan, makeQueue, makeTag, makeTicket, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket, type BrowserProblems } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket, type BrowserProblems } from './support/harness.ts'
 
 const harness = await startWebHarness({ config: { whatsappSimulator: true } })
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -122,8 +122,7 @@ describeInBrowser('kanban and messages API pages', () => {
     // A second browser (its own context: storage, session and socket), another admin of the company, live.
     const secondSide = await openPage(harness)
     const second = secondSide.page
-    await signInThroughForm(second, world.watcher)
-    await withLiveSocket(second, () => second.goto('/kanban'))
+    await signInTo(second, world.watcher, '/kanban')
     await card(lane(second, 'Open'), 'Maria Silva').waitFor()
 
     // The mouse: Maria from Open to Negotiation.

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { schedules } from '../../db/schema/index.ts'
 import { makeCompany, makeContact, makePlan, makeUser, signIn } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
-import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
+import { describeInBrowser, E2E_TIMEOUT, openPage, signInThroughForm, signInTo, startWebHarness, unexpectedErrors, withLiveSocket } from './support/harness.ts'
 
 const harness = await startWebHarness()
 const screenshots = join(import.meta.dir, '..', '..', 'docs', 'screenshots')
@@ -107,8 +107,7 @@ describeInBrowser('schedules page', () => {
       const url = new URL(request.url())
       if (url.pathname === '/api/contacts/list') contactSearches.push(url.searchParams.get('searchParam') ?? '')
     })
-    await signInThroughForm(page, user)
-    await withLiveSocket(page, () => page.goto('/schedules'))
+    await signInTo(page, user, '/schedules')
     await page.getByRole('heading', { name: 'Schedules (0)', level: 1 }).waitFor()
     expect(await page.title()).toContain('Schedules')
     // The four views, month first.
@@ -218,8 +217,7 @@ describeInBrowser('schedules page', () => {
     const { company, user } = await tenant()
     const joao = await makeContact(harness.context.db, { companyId: company.id, name: 'João Pereira', number: '5521999990000' })
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: TIME_ZONE })
-    await signInThroughForm(page, user)
-    await page.goto(`/schedules?contactId=${joao.id}`)
+    await signInTo(page, user, `/schedules?contactId=${joao.id}`)
     const dialog = page.getByRole('dialog', { name: 'New scheduled message', exact: true })
     await dialog.waitFor()
     const contactField = dialog.getByRole('textbox', { name: 'Contact' })
@@ -269,8 +267,7 @@ describeInBrowser('schedules page', () => {
     await harness.context.db.update(schedules).set({ status: 'ERRO', error: 'connection closed' }).where(eq(schedules.id, failed.id))
 
     const { page, browserContext, problems } = await openPage(harness, { timezoneId: TIME_ZONE })
-    await signInThroughForm(page, user)
-    await withLiveSocket(page, () => page.goto('/schedules'))
+    await signInTo(page, user, '/schedules')
     await page.getByRole('heading', { name: 'Schedules (2)', level: 1 }).waitFor()
     await page.getByRole('radiogroup', { name: 'Calendar view' }).getByRole('radio', { name: 'Agenda' }).click()
     const row = (text: string) => page.locator('.rbc-agenda-table tbody tr').filter({ hasText: text })
@@ -339,8 +336,7 @@ describeInBrowser('schedules page', () => {
     const company = await makeCompany(harness.context.db, { planId: plan.id })
     const user = await makeUser(harness.context.db, { companyId: company.id })
     const { page, browserContext } = await openPage(harness)
-    await signInThroughForm(page, user)
-    await page.goto('/schedules')
+    await signInTo(page, user, '/schedules')
     await page.getByText('Your company does not have permission to access this page. Redirecting…').waitFor()
     await page.waitForURL((url) => url.pathname !== '/schedules')
     await browserContext.close()

@@ -119,6 +119,34 @@ export async function dismissToast(page: Page, text: string | RegExp): Promise<v
 }
 
 /**
+ * Signs in over the API from the page's browser context (the answer sets the refresh cookie there, as
+ * the form's does) and opens `path`, then waits as signInThroughForm does: the shell rendered with
+ * the session restored, the websocket registered. For the tests that need a session, not the form
+ * (auth.test.ts and the form's own cases use signInThroughForm): it saves loading /login, and the
+ * inbox when the test goes elsewhere, which on a loaded 2-core machine is most of a sign-in.
+ */
+export async function signInTo(page: Page, user: { email: string; password: string }, path = '/tickets'): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } })
+  if (!response.ok()) throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`)
+  // What the web app keeps of a sign-in (web/api/session.ts: a page restores a session only where one
+  // began), written before the page's own scripts run, on this tab's first document only (a later
+  // sign-out in the test must stay signed out).
+  const { user: signedIn } = (await response.json()) as { user: { id: number; companyId: number } }
+  await page.addInitScript(({ companyId, userId }) => {
+    // The page's own document only: an embedded frame (a video) may not even read its storage.
+    if (window !== window.top) return
+    if (sessionStorage.getItem('e2e-signed-in')) return
+    sessionStorage.setItem('e2e-signed-in', '1')
+    localStorage.setItem('companyId', String(companyId))
+    localStorage.setItem('userId', String(userId))
+  }, { companyId: signedIn.companyId, userId: signedIn.id })
+  await withLiveSocket(page, async () => {
+    await page.goto(path)
+    await page.locator('.topbar-greeting').waitFor()
+  })
+}
+
+/**
  * Signs in through the login form (in English) and waits for the inbox, its session restored and its
  * websocket registered on the server.
  */
