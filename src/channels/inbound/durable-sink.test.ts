@@ -37,7 +37,7 @@ function storeDouble() {
   return { state, sink }
 }
 
-function durable(double: ReturnType<typeof storeDouble>, options: { directory?: string; firstDelayMs?: number } = {}) {
+function durable(double: ReturnType<typeof storeDouble>, options: { directory?: string; firstDelayMs?: number; orphanSweepMs?: number } = {}) {
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'zapdesk-durable-'))
   directories.push(directory)
   return {
@@ -52,6 +52,7 @@ function durable(double: ReturnType<typeof storeDouble>, options: { directory?: 
       },
       deadLetterFile: join(directory, 'dead-letter.jsonl'),
       retry: { firstDelayMs: options.firstDelayMs ?? 10, maxDelayMs: 40, maxStrikes: 3 },
+      orphanSweepMs: options.orphanSweepMs,
     }),
   }
 }
@@ -97,6 +98,23 @@ describe('durable inbound sink', () => {
     await until(() => second.state.stored.length === 2)
     expect(second.state.stored).toEqual(['X1', 'X2'])
     await restarted.close()
+  })
+
+  test('what a stopped instance left in its spool is stored by one still running, without waiting for a start', async () => {
+    // A rolling restart: the replacement (running) starts before the old instance stops with
+    // messages it could not store; no process starts after that.
+    const replacement = storeDouble()
+    const { sink: running, directory } = durable(replacement, { orphanSweepMs: 50 })
+    await running.ready
+    const old = storeDouble()
+    old.state.down = true
+    const { sink: stopping } = durable(old, { directory })
+    await stopping.message(connection, message('R1', '5511900000008'))
+    await stopping.message(connection, message('R2', '5511900000008'))
+    await stopping.close()
+    await until(() => replacement.state.stored.length === 2)
+    expect(replacement.state.stored).toEqual(['R1', 'R2'])
+    await running.close()
   })
 
   test('a message that keeps failing while others are stored is given up to the dead-letter file', async () => {

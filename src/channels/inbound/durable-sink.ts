@@ -42,6 +42,12 @@ export type DurableSinkOptions = {
   /** Where messages that fail while others are stored (a poison message, not an outage) are written before being given up. */
   deadLetterFile: string
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxStrikes?: number; attemptTimeoutMs?: number }
+  /**
+   * How often the spools of stopped processes are looked for again (60 s by default). Not only at
+   * boot: in a rolling restart the replacement starts before the old process exits, so a message the
+   * old one could not store (the database was down) would otherwise wait for some later start.
+   */
+  orphanSweepMs?: number
 }
 
 type Pending = {
@@ -225,9 +231,9 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
     if (backlog.length > 0) scheduleDrain(allStored ? 0 : delayMs)
   }
 
-  const ready = spool
-    .adoptOrphans()
-    .then((adopted) => {
+  /** What stopped processes left in their spools: into this spool and the backlog, stored from there. */
+  const adoptOrphans = () =>
+    spool.adoptOrphans().then((adopted) => {
       for (const { seq, entry } of adopted) {
         const { connection, message } = decodeSpooledMessage(entry)
         const record = pendingOf(seq, connection, message)
@@ -236,7 +242,17 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
       }
       if (backlog.length > 0) scheduleDrain(0)
     })
-    .catch((error: unknown) => logger.error('inbound spool: the previous runs could not be replayed', { error }))
+  const ready = adoptOrphans().catch((error: unknown) => logger.error('inbound spool: the previous runs could not be replayed', { error }))
+  let sweeping = false
+  const orphanSweep = setInterval(() => {
+    if (closed || sweeping) return
+    sweeping = true
+    void ready
+      .then(adoptOrphans)
+      .catch((error: unknown) => logger.warn("inbound spool: the sweep for stopped processes' spools failed", { error }))
+      .finally(() => (sweeping = false))
+  }, options.orphanSweepMs ?? 60_000)
+  orphanSweep.unref?.()
 
   return {
     ready,
@@ -284,6 +300,7 @@ export function createDurableSink(inner: InboundSink, options: DurableSinkOption
 
     async close() {
       closed = true
+      clearInterval(orphanSweep)
       if (timer) clearTimeout(timer)
       timer = undefined
       await ready
