@@ -44,10 +44,9 @@ export interface JobQueue {
   repeat<Schema extends TSchema>(job: JobDefinition<Schema>, payload: Static<Schema>, options: { id: string; everyMs: number }): Promise<void>
   /**
    * Takes no new job, tells the running ones (JobContext.stopping), then waits up to drainMs (0 by
-   * default) for them to finish. Past it
-   * they are handed back: BullMQ gives a job whose worker left to another worker (stalled job); an
-   * in-process job is cut off with the process, and the sweeps of its kind pick its work up again
-   * (handlers are idempotent, the database says what is left).
+   * default) for them to finish. Past it they are handed back: BullMQ gives a job whose worker left
+   * to another worker (stalled job); an in-process job is cut off with the process, and the sweeps
+   * of its kind pick its work up again (handlers are idempotent, the database says what is left).
    */
   close(options?: { drainMs?: number }): Promise<void>
 }

@@ -155,9 +155,10 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
     inFlight.done = (async () => {
       let reply: Reply
       try {
-        if (!handler) throw new Error('this instance does not serve WhatsApp sessions')
-        const request = await bodyOf(commands, envelope)
-        reply = { id: envelope.id, ok: true, result: await handler(request, envelope.from) }
+        // Stopping (or a web instance, which runs no session): the caller treats the connection as
+        // down and tries again where it lives next, rather than failing what it asked for.
+        if (!handler) reply = { id: envelope.id, ok: false, error: { message: 'does not serve WhatsApp sessions (stopping)', unreachable: true } }
+        else reply = { id: envelope.id, ok: true, result: await handler(await bodyOf(commands, envelope), envelope.from) }
       } catch (error) {
         reply = { id: envelope.id, ok: false, error: toWire(error) }
       }
