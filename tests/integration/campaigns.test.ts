@@ -51,6 +51,9 @@ async function makeWorld() {
   return { tenant, api, companyId: tenant.company.id, whatsappId }
 }
 
+/** The test's connections, with the call to the session's owner replaced (an owner that died, went mute...). */
+const withOwnerCall = (runOnOwner: NonNullable<ConnectionRegistry['runOnOwner']>): ConnectionRegistry => ({ providerFor: (connection) => registry.providerFor(connection), runOnOwner })
+
 const rowsOf = (campaignId: number) => context.db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, campaignId))
 const journalLines = () =>
   readFileSync(journal, 'utf8')
@@ -187,12 +190,9 @@ describe('a campaign run on the simulator', () => {
     const campaignId = (await api.campaigns.post({ name: 'Dono caiu', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
     await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
     // The owner is killed before its lease runs out: the call to it fails as rpc.ts fails it.
-    const ownerGone: ConnectionRegistry = {
-      providerFor: (connection) => registry.providerFor(connection),
-      runOnOwner: async () => {
-        throw new OwnerUnreachableError('host:1:dead', 'is not running')
-      },
-    }
+    const ownerGone = withOwnerCall(async () => {
+      throw new OwnerUnreachableError('host:1:dead', 'is not running')
+    })
     expect(await dispatchCampaign(context.deps, ownerGone, { companyId, campaignId }, fast)).toMatchObject({ outcome: 'waiting', sent: 0 })
     expect((await rowsOf(campaignId)).map((row) => row.status)).toEqual(['PENDING', 'PENDING'])
     // Adopted by another instance: the run goes on, each number once.
@@ -211,14 +211,11 @@ describe('a campaign run on the simulator', () => {
     // The owner died mid-call: the call waits for its timeout, longer than the run's lease. Meanwhile
     // another run takes the lapsed lease, checks the row with the provider, sends it and finishes.
     let tookOver: unknown
-    const ownerMute: ConnectionRegistry = {
-      providerFor: (connection) => registry.providerFor(connection),
-      runOnOwner: async () => {
-        await context.db.update(campaigns).set({ dispatchLeaseUntil: new Date(Date.now() - 1) }).where(eq(campaigns.id, campaignId))
-        tookOver = await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)
-        throw new OwnerUnreachableError('host:1:dead', 'did not answer in time')
-      },
-    }
+    const ownerMute = withOwnerCall(async () => {
+      await context.db.update(campaigns).set({ dispatchLeaseUntil: new Date(Date.now() - 1) }).where(eq(campaigns.id, campaignId))
+      tookOver = await dispatchCampaign(context.deps, registry, { companyId, campaignId }, fast)
+      throw new OwnerUnreachableError('host:1:dead', 'did not answer in time')
+    })
     expect(await dispatchCampaign(context.deps, ownerMute, { companyId, campaignId }, fast)).toMatchObject({ sent: 0 })
     expect(tookOver).toMatchObject({ outcome: 'finished', sent: 1 })
     // The late failure leaves the row as the other run left it: sent, not put back to be claimed again.
@@ -234,14 +231,11 @@ describe('a campaign run on the simulator', () => {
     await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
     // The process is told to stop while the first send is on its way.
     const stop = new AbortController()
-    const stoppedDuringSend: ConnectionRegistry = {
-      providerFor: (connection) => registry.providerFor(connection),
-      runOnOwner: async (connection, task, input) => {
-        const answer = await registry.runOnOwner!(connection, task, input)
-        stop.abort()
-        return answer
-      },
-    }
+    const stoppedDuringSend = withOwnerCall(async (connection, task, input) => {
+      const answer = await registry.runOnOwner!(connection, task, input)
+      stop.abort()
+      return answer
+    })
     expect(await dispatchCampaign(context.deps, stoppedDuringSend, { companyId, campaignId }, { ...fast, stopping: stop.signal })).toEqual({ outcome: 'waiting', sent: 1, retryInMs: 0 })
     const [held] = await context.db.select({ lease: campaigns.dispatchLeaseUntil, status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId))
     expect(held).toEqual({ lease: null, status: 'EM_ANDAMENTO' })
