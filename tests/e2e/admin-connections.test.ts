@@ -50,11 +50,26 @@ describeInBrowser('connections page', () => {
     await form.getByRole('tab', { name: 'Chatbot and expiry' }).click()
     expect(await form.getByRole('textbox', { name: 'Chatbot repetitions' }).inputValue()).toBe('3')
     expect(await form.getByRole('textbox', { name: 'Close inactive tickets after (minutes)' }).inputValue()).toBe('0')
+    // The create request's answer (the row as read right after the session started) reaches the page
+    // after the QR code's frames, as on a loaded machine: the older row must not undo the newer code.
+    await page.route('**/api/whatsapp', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback()
+      const response = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.fulfill({ response })
+    })
     await form.getByRole('button', { name: 'Add', exact: true }).click()
 
     const qr = page.getByRole('dialog', { name: 'Read the QR code' })
     await qr.waitFor()
-    await qr.getByRole('img', { name: 'QR code of Vendas' }).waitFor()
+    await qr
+      .getByRole('img', { name: 'QR code of Vendas' })
+      .waitFor()
+      .catch(async (error: Error) => {
+        // What the modal showed instead (waiting, stopped, or closed) says which path lost the code.
+        const shown = (await qr.isVisible()) ? `${await qr.locator('.connection-qr-frame').getAttribute('data-status')}: ${await qr.innerText()}` : 'the modal had closed'
+        throw new Error(`${error.message}\nThe QR modal showed ${shown}`)
+      })
     expect(await qr.locator('svg path').count()).toBeGreaterThan(0)
     await row(page, 'Vendas').getByRole('button', { name: 'Show the QR code of Vendas' }).waitFor({ state: 'attached' })
     mkdirSync(screenshots, { recursive: true })

@@ -3,7 +3,7 @@
 import { plugin } from 'bun'
 import { describe, expect, test } from 'bun:test'
 import { linguiMacroPlugin } from '../../lingui-plugin.ts'
-import { applySession, formatLastUpdate, needsAttention, removeConnection, upsertConnection, type Connection } from './connection.ts'
+import { applySession, formatLastUpdate, needsAttention, removeConnection, upsertConnection, withNewerSession, type Connection } from './connection.ts'
 
 // The form's rules are Lingui descriptors: compiled on load, as in the build.
 plugin(linguiMacroPlugin({ descriptorFields: 'message' }))
@@ -65,6 +65,30 @@ describe('the live list', () => {
     expect(list.map((item) => item.name)).toEqual(['Atendimento', 'Vendas'])
     expect(removeConnection(list, 3).map((item) => item.id)).toEqual([2])
     expect(applySession(list, { id: 9, status: 'CONNECTED', qrcode: '', pairingCode: '', retries: 0, number: '', updatedAt: '2026-11-22T11:00:00.000Z' })).toEqual(list)
+  })
+
+  // The race CI met: the QR code's session frame reached the page before the row read earlier (the
+  // create request's answer, the `whatsapp` channel's frame), and the stale row put the modal back to
+  // "Waiting for the QR code" until the phone connected.
+  test('a row read before the latest session update does not undo it; its other fields still apply', () => {
+    const withQr = [connection({ id: 1, status: 'qrcode', qrcode: 'code-1', updatedAt: '2026-11-22T10:00:00.200Z' })]
+    const staleRow = connection({ id: 1, name: 'Vendas 2', status: 'OPENING', qrcode: '', updatedAt: '2026-11-22T10:00:00.010Z' })
+    expect(upsertConnection(withQr, staleRow)[0]).toMatchObject({ name: 'Vendas 2', status: 'qrcode', qrcode: 'code-1', updatedAt: '2026-11-22T10:00:00.200Z' })
+    // A newer row wins, session fields and all.
+    const connected = connection({ id: 1, status: 'CONNECTED', qrcode: '', number: '5511', updatedAt: '2026-11-22T10:00:09.000Z' })
+    expect(upsertConnection(withQr, connected)[0]).toMatchObject({ status: 'CONNECTED', qrcode: '', number: '5511' })
+    // A session answer overtaken by a newer one is dropped.
+    const late = { id: 1, status: 'OPENING' as const, qrcode: '', pairingCode: '', retries: 0, number: '', updatedAt: '2026-11-22T10:00:00.100Z' }
+    expect(applySession(withQr, late)).toEqual(withQr)
+  })
+
+  test('a session heard before its row is applied to the row when it comes', () => {
+    const qr = { id: 4, status: 'qrcode' as const, qrcode: 'code-4', pairingCode: '', retries: 0, number: '', updatedAt: '2026-11-22T10:00:00.200Z' }
+    expect(applySession([], qr)).toEqual([])
+    const row = connection({ id: 4, status: 'OPENING', qrcode: '', updatedAt: '2026-11-22T10:00:00.010Z' })
+    expect(upsertConnection([], withNewerSession(row, qr))[0]).toMatchObject({ id: 4, status: 'qrcode', qrcode: 'code-4' })
+    // An older session than the row changes nothing.
+    expect(withNewerSession({ ...row, updatedAt: '2026-11-22T10:00:01.000Z' }, qr).status).toBe('OPENING')
   })
 
   test('the menu badge: any connection not CONNECTED', () => {

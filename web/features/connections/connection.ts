@@ -25,14 +25,33 @@ export function sortConnections(connections: Connection[]): Connection[] {
   return connections.slice().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
 }
 
+const newer = (a: string, b: string): boolean => Date.parse(a) > Date.parse(b)
+
+/** The fields a session update owns (§4). */
+function sessionOf(connection: Connection): SessionUpdate {
+  const { id, status, qrcode, pairingCode, retries, number, updatedAt } = connection
+  return { id, status, qrcode: qrcode ?? '', pairingCode: pairingCode ?? '', retries, number, updatedAt }
+}
+
+/**
+ * A row's session fields as of the newer of the two: the row and the session update come by different
+ * paths (a request's answer, the `whatsapp` channel, the `whatsappSession` channel), and a row read
+ * before the QR code arrived can reach the page after it. Each write of the row stamps updatedAt.
+ */
+export function withNewerSession(connection: Connection, session: SessionUpdate | undefined): Connection {
+  if (!session || session.id !== connection.id || !newer(session.updatedAt, connection.updatedAt)) return connection
+  return { ...connection, ...session }
+}
+
 /**
  * The `whatsapp` channel never carries the QR code nor the pairing code (agents hear it too): a row
  * replaced from it keeps the codes it had, and the `whatsappSession` update that follows brings new ones.
+ * Its other fields replace the row's; its session fields only if it is not older than what the list holds.
  */
 export function upsertConnection(connections: Connection[], incoming: Connection): Connection[] {
   const current = connections.find((connection) => connection.id === incoming.id)
   const merged = current
-    ? { ...incoming, qrcode: incoming.qrcode ?? current.qrcode, pairingCode: incoming.pairingCode ?? current.pairingCode }
+    ? withNewerSession({ ...incoming, qrcode: incoming.qrcode ?? current.qrcode, pairingCode: incoming.pairingCode ?? current.pairingCode }, sessionOf(current))
     : incoming
   return sortConnections([...connections.filter((connection) => connection.id !== incoming.id), merged])
 }
@@ -41,21 +60,12 @@ export function removeConnection(connections: Connection[], whatsappId: number):
   return connections.filter((connection) => connection.id !== whatsappId)
 }
 
-/** A session update for a connection the list does not hold (created elsewhere, not yet listed) is dropped. */
+/**
+ * A session update older than the row is dropped (a request's answer overtaken by the channel). One for
+ * a connection the list does not hold yet changes nothing here: useConnections keeps it for the row.
+ */
 export function applySession(connections: Connection[], session: SessionUpdate): Connection[] {
-  return connections.map((connection) =>
-    connection.id === session.id
-      ? {
-          ...connection,
-          status: session.status,
-          qrcode: session.qrcode,
-          pairingCode: session.pairingCode,
-          retries: session.retries,
-          number: session.number,
-          updatedAt: session.updatedAt,
-        }
-      : connection,
-  )
+  return connections.map((connection) => (connection.id === session.id && !newer(connection.updatedAt, session.updatedAt) ? { ...connection, ...session } : connection))
 }
 
 /** §2 side menu: a connection needs attention when it is not CONNECTED. */

@@ -3,7 +3,7 @@
 // fresh load after the socket reconnects (what was said while it was down is lost).
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
@@ -14,6 +14,7 @@ import {
   toConnection,
   toSessionUpdate,
   upsertConnection,
+  withNewerSession,
   type Connection,
   type SessionUpdate,
 } from './connection.ts'
@@ -48,9 +49,22 @@ export function useConnections(): ConnectionList {
   }, [load])
   useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
-  const upsert = useCallback((connection: Connection) => setConnections((current) => upsertConnection(current, connection)), [])
-  const remove = useCallback((whatsappId: number) => setConnections((current) => removeConnection(current, whatsappId)), [])
-  const applySessionUpdate = useCallback((session: SessionUpdate) => setConnections((current) => applySession(current, session)), [])
+  // The newest session update heard per connection. A new connection's QR code can arrive before its
+  // row does (the row comes with the create request's answer or the `whatsapp` channel, read earlier).
+  const sessions = useRef(new Map<number, SessionUpdate>())
+  const upsert = useCallback(
+    (connection: Connection) => setConnections((current) => upsertConnection(current, withNewerSession(connection, sessions.current.get(connection.id)))),
+    [],
+  )
+  const remove = useCallback((whatsappId: number) => {
+    sessions.current.delete(whatsappId)
+    setConnections((current) => removeConnection(current, whatsappId))
+  }, [])
+  const applySessionUpdate = useCallback((session: SessionUpdate) => {
+    const known = sessions.current.get(session.id)
+    if (!known || Date.parse(session.updatedAt) >= Date.parse(known.updatedAt)) sessions.current.set(session.id, session)
+    setConnections((current) => applySession(current, session))
+  }, [])
 
   useChannel('whatsapp', (event) => {
     if (event.action === 'delete') remove(event.whatsappId)
