@@ -65,8 +65,9 @@ process.exit(exitCode)
 /** The failed test cases of a junit report, each with its failure's text (capped: a diff can be long). */
 function failuresOf(xml: string, cap = 6_000): { file: string; name: string; body: string }[] {
   const decode = (text: string) => text.replace(/&#10;/g, '\n').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-  return [...xml.matchAll(/<testcase name="([^"]*)"[^>]*? file="([^"]*)"[^>]*>\s*<failure[^>]*>([\s\S]*?)<\/failure>/g)].map(([, name, file, body]) => {
-    const text = decode(body!)
+  // A timed-out test's failure is an empty element: its message attribute is all it says.
+  return [...xml.matchAll(/<testcase name="([^"]*)"[^>]*? file="([^"]*)"[^>]*>\s*<failure([^>]*?)(?:\/>|>([\s\S]*?)<\/failure>)/g)].map(([, name, file, attributes, body]) => {
+    const text = decode(body ?? /message="([^"]*)"/.exec(attributes ?? '')?.[1] ?? '')
     return { file: file!, name: decode(name!), body: text.length > cap ? `${text.slice(0, cap)}\n… (${text.length - cap} more characters)` : text }
   })
 }

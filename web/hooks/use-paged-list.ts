@@ -2,9 +2,12 @@
 // page after page for a search text, drops answers that arrive for an older search, and applies the
 // realtime actions of the list's channel (create/update upsert by id, delete removes). After a
 // reconnect, or when the server says frames were lost (`resync`), it loads again from the first page.
+// What changes while a first page travels is applied to it again (paged-list-ops.ts): the server may
+// have read the page before the change.
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { realtimeSocketAtom } from '../state/realtime.ts'
+import { applyOp, pageWithHeard, type ListOp } from './paged-list-ops.ts'
 
 export type Page<Item> = { items: Item[]; hasMore: boolean }
 export type FetchPage<Item> = (input: { pageNumber: number; searchParam: string }) => Promise<Page<Item>>
@@ -17,7 +20,10 @@ export type PagedList<Item> = {
   failed: boolean
   loadMore: () => void
   reload: () => void
+  /** Inserts or replaces (a stamped item older than the shown one is ignored). */
   upsert: (item: Item) => void
+  /** Replaces the item if it is shown; one not loaded yet arrives with its page. */
+  patch: (item: Item) => void
   remove: (id: Item[keyof Item]) => void
 }
 
@@ -31,17 +37,27 @@ export function usePagedList<Item extends { id: unknown }>(fetchPage: FetchPage<
   const fetcher = useRef(fetchPage)
   fetcher.current = fetchPage
 
+  // The changes made while the first page of this generation travels (null when none does).
+  const heard = useRef<ListOp<Item>[] | null>(null)
+
   const load = useCallback(async (pageNumber: number, forGeneration: number) => {
     setLoading(true)
+    if (pageNumber === 1) heard.current = []
     try {
       const page = await fetcher.current({ pageNumber, searchParam })
       if (forGeneration !== generation.current) return
       nextPage.current = pageNumber + 1
-      setItems((current) => (pageNumber === 1 ? page.items : mergeById(current, page.items)))
+      if (pageNumber === 1) {
+        const changes = heard.current ?? []
+        heard.current = null
+        setItems(pageWithHeard(page.items, changes))
+      } else setItems((current) => mergeById(current, page.items))
       setHasMore(page.hasMore)
       setFailed(false)
     } catch {
-      if (forGeneration === generation.current) setFailed(true)
+      if (forGeneration !== generation.current) return
+      if (pageNumber === 1) heard.current = null
+      setFailed(true)
     } finally {
       if (forGeneration === generation.current) setLoading(false)
     }
@@ -61,20 +77,15 @@ export function usePagedList<Item extends { id: unknown }>(fetchPage: FetchPage<
     if (!loading && hasMore) void load(nextPage.current, generation.current)
   }, [hasMore, load, loading])
 
-  const upsert = useCallback(
-    (item: Item) =>
-      setItems((current) => {
-        const index = current.findIndex((existing) => existing.id === item.id)
-        if (index === -1) return options.prepend === false ? [...current, item] : [item, ...current]
-        const next = current.slice()
-        next[index] = item
-        return next
-      }),
-    [options.prepend],
-  )
-  const remove = useCallback((id: Item[keyof Item]) => setItems((current) => current.filter((item) => item.id !== id)), [])
+  const change = useCallback((op: ListOp<Item>) => {
+    heard.current?.push(op)
+    setItems((current) => applyOp(current, op))
+  }, [])
+  const upsert = useCallback((item: Item) => change({ kind: 'upsert', item, prepend: options.prepend !== false }), [change, options.prepend])
+  const patch = useCallback((item: Item) => change({ kind: 'patch', item }), [change])
+  const remove = useCallback((id: Item[keyof Item]) => change({ kind: 'remove', id }), [change])
 
-  return { items, hasMore, loading, failed, loadMore, reload, upsert, remove }
+  return { items, hasMore, loading, failed, loadMore, reload, upsert, patch, remove }
 }
 
 function mergeById<Item extends { id: unknown }>(current: Item[], more: Item[]): Item[] {

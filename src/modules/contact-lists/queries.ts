@@ -179,7 +179,10 @@ export async function findConnectedWhatsappIds(db: Executor, companyId: number):
   return rows.map((row) => row.id)
 }
 
-/** WhatsApp's answer for some items, in one statement per verdict. */
+/**
+ * WhatsApp's answer for some items, in one statement per verdict. It stamps updatedAt: a page holding
+ * the item as it was created (the add request's answer, arriving after the check's frame) is older.
+ */
 export async function markItemsChecked(db: Executor, input: { companyId: number; validIds: number[]; invalidIds: number[]; checkedAt: Date }): Promise<void> {
   for (const [ids, valid] of [
     [input.validIds, true],
@@ -188,7 +191,7 @@ export async function markItemsChecked(db: Executor, input: { companyId: number;
     if (ids.length === 0) continue
     await db
       .update(contactListItems)
-      .set({ isWhatsappValid: valid, whatsappCheckedAt: input.checkedAt })
+      .set({ isWhatsappValid: valid, whatsappCheckedAt: input.checkedAt, updatedAt: input.checkedAt })
       .where(and(eq(contactListItems.companyId, input.companyId), inArray(contactListItems.id, [...ids])))
   }
 }

@@ -80,6 +80,12 @@ describe('merging pages and live messages', () => {
     // Same moment: the id decides, as on the server.
     expect(upsertMessage(shown, message(0, at(20, 3))).map((item) => item.id)).toEqual([1, 0, 3])
   })
+
+  test("a send's answer arriving after the read frame keeps the read ticks; its other fields apply", () => {
+    const read = [message(5, at(20, 5), { ack: 4 })]
+    const answer = upsertMessage(read, message(5, at(20, 5), { ack: 1, isDeleted: true }))
+    expect(answer[0]).toMatchObject({ ack: 4, isDeleted: true })
+  })
 })
 
 describe('location and vcard bodies', () => {

@@ -25,12 +25,16 @@ export function prependPage(shown: readonly ChatMessage[], olderPage: readonly C
   return [...olderPage.filter((message) => !known.has(message.id)), ...shown].sort(compareMessages)
 }
 
-/** A created or updated message (realtime, a send's answer, a delete's answer): replaced in place or added in order. */
+/**
+ * A created or updated message (realtime, a send's answer, a delete's answer): replaced in place or
+ * added in order. The ack only grows (the server stores the greatest): a send's answer that arrives
+ * after the delivered and read frames must not take the ticks back.
+ */
 export function upsertMessage(shown: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
   const index = shown.findIndex((item) => item.id === message.id)
   if (index >= 0) {
     const next = shown.slice()
-    next[index] = message
+    next[index] = { ...message, ack: Math.max(message.ack, shown[index]!.ack) }
     return next
   }
   return [...shown, message].sort(compareMessages)

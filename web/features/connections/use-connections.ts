@@ -33,6 +33,9 @@ export function useConnections(): ConnectionList {
   const socket = useAtomValue(realtimeSocketAtom)
   const [connections, setConnections] = useState<Connection[]>([])
   const [loading, setLoading] = useState(true)
+  // The newest session update heard per connection. A new connection's QR code can arrive before its
+  // row does (the row comes with the create request's answer or the `whatsapp` channel, read earlier).
+  const sessions = useRef(new Map<number, SessionUpdate>())
 
   const load = useCallback(async () => {
     const { data, error } = await api.whatsapp.get({ query: { session: 0 } })
@@ -41,7 +44,9 @@ export function useConnections(): ConnectionList {
       showRequestError(i18n, error)
       return
     }
-    setConnections(sortConnections(data.map(toConnection)))
+    // A session update heard while the list travelled is newer than the row read before it.
+    const rows = data.map(toConnection)
+    setConnections(sortConnections(rows.map((connection) => withNewerSession(connection, sessions.current.get(connection.id)))))
   }, [i18n])
 
   useEffect(() => {
@@ -49,9 +54,6 @@ export function useConnections(): ConnectionList {
   }, [load])
   useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
-  // The newest session update heard per connection. A new connection's QR code can arrive before its
-  // row does (the row comes with the create request's answer or the `whatsapp` channel, read earlier).
-  const sessions = useRef(new Map<number, SessionUpdate>())
   const upsert = useCallback(
     (connection: Connection) => setConnections((current) => upsertConnection(current, withNewerSession(connection, sessions.current.get(connection.id)))),
     [],

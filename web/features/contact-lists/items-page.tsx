@@ -65,7 +65,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: number 
   useChannel(contactListItemsChannel(contactListId), (event) => {
     if (event.action === 'reload') list.reload()
     // Check results for rows not loaded yet arrive with their page.
-    else for (const record of event.records) if (list.items.some((item) => item.id === record.id)) list.upsert(record)
+    else for (const record of event.records) list.patch(record)
   })
   useChannel('ContactList', (event) => {
     if (event.action === 'delete' && event.id === contactListId) location.replace('/contact-lists')

@@ -5,6 +5,7 @@ import {
   belongsTo,
   countLabel,
   emptyLists,
+  startedLoading,
   ticketEventOf,
   withPage,
   type ListScope,
@@ -231,6 +232,35 @@ describe('paging and frames', () => {
     const page = withPage(lists.pending, { tickets: [ticket(3, { updatedAt: at('10:10') }), ticket(2, { updatedAt: at('10:02') })], count: 4, countCapped: false, hasMore: false, nextCursor: null }, true)
     expect(ids(page)).toEqual([3, 5, 4, 2])
     expect(page).toMatchObject({ count: 4, hasMore: false, loaded: true })
+  })
+
+  // The first page may be read before a frame heard while it travels (a new ticket, a move): replacing
+  // the list with it lost the frame's change until the next reload (or for good, after a reconnect).
+  test('events heard while a first page travels are applied again to it, unless the page is newer', () => {
+    const empty = { tickets: [], count: 0, countCapped: false, hasMore: false, nextCursor: null }
+    let lists = emptyLists()
+    lists = { ...lists, pending: startedLoading(lists.pending, false) }
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(8, { updatedAt: at('10:08') }) }, agentScope)
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(9, { updatedAt: at('10:09') }) }, agentScope)
+    lists = applyTicketEvent(lists, { action: 'delete', ticketId: 6 }, agentScope)
+    // The page was read before 8 and 9 existed, after 7 was renamed, and while 6 still existed.
+    const page = withPage(
+      lists.pending,
+      { tickets: [ticket(7, { updatedAt: at('10:07'), lastMessage: 'newer' }), ticket(6, { updatedAt: at('10:06') })], count: 2, countCapped: false, hasMore: false, nextCursor: null },
+      false,
+      'pending',
+    )
+    expect(ids(page)).toEqual([9, 8, 7])
+    expect(page).toMatchObject({ count: 3, heard: null, loaded: true })
+
+    // A reload (after a reconnect) keeps what is shown and still replays: here the page is newer than the frame.
+    let reloaded = { ...lists, pending: page }
+    reloaded = { ...reloaded, pending: startedLoading(reloaded.pending, false) }
+    reloaded = applyTicketEvent(reloaded, { action: 'update', ticket: ticket(9, { updatedAt: at('10:09'), lastMessage: 'old' }) }, agentScope)
+    const fresh = withPage(reloaded.pending, { tickets: [ticket(9, { updatedAt: at('10:20'), lastMessage: 'fresh' })], count: 1, countCapped: false, hasMore: false, nextCursor: null }, false, 'pending')
+    expect(fresh.tickets.map((item) => item.lastMessage)).toEqual(['fresh'])
+    // A next page does not replay: only a first page replaces the list.
+    expect(withPage({ ...fresh, heard: [] }, empty, true, 'pending').heard).toEqual([])
   })
 
   test('frames that are not ticket events are ignored', () => {

@@ -31,7 +31,14 @@ export type TicketList = {
   failed: boolean
   /** Bumped whenever the filters change: pages asked for an older generation are dropped. */
   generation: number
+  /**
+   * The events heard while a first page is on its way (null when none is): the page may have been
+   * read before them, so they are applied again once it replaces the list.
+   */
+  heard: HeardEvent[] | null
 }
+
+export type HeardEvent = { event: TicketEvent; scope: ListScope }
 
 export type TicketLists = Record<ListKey, TicketList>
 
@@ -45,6 +52,7 @@ export const emptyList = (generation = 0): TicketList => ({
   loaded: false,
   failed: false,
   generation,
+  heard: null,
 })
 
 export const emptyLists = (): TicketLists => ({ open: emptyList(), pending: emptyList(), closed: emptyList(), search: emptyList() })
@@ -110,14 +118,26 @@ export function normalizeTicket(ticket: TicketView | ListTicket): ListTicket {
 /** A page of GET /api/tickets as the lists take it. */
 export type ListPage = { tickets: ListTicket[]; count: number; countCapped: boolean; hasMore: boolean; nextCursor: string | null }
 
-/** A page arrived: the first replaces the list, the next ones append (skipping tickets already there). */
-export function withPage(list: TicketList, page: ListPage, append: boolean): TicketList {
+/** A page was asked for: a first page starts gathering the events heard until it comes. */
+export function startedLoading(list: TicketList, append: boolean): TicketList {
+  return { ...list, loading: true, failed: false, heard: append ? list.heard : [] }
+}
+
+/**
+ * A page arrived: the first replaces the list, the next ones append (skipping tickets already there).
+ * The events heard while a first page was on its way are applied to it again, in order: without that,
+ * a ticket created (or moved) between the server's read and the page's arrival would be lost until the
+ * next reload. A ticket the page holds in a newer state than an event is left as the page has it.
+ */
+export function withPage(list: TicketList, page: ListPage, append: boolean, key: ListKey = 'open'): TicketList {
   let tickets = page.tickets
   if (append) {
     const known = new Set(list.tickets.map((ticket) => ticket.id))
     tickets = list.tickets.concat(page.tickets.filter((ticket) => !known.has(ticket.id)))
   }
-  return { ...list, tickets, count: page.count, countCapped: page.countCapped, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
+  const arrived: TicketList = { ...list, tickets, count: page.count, countCapped: page.countCapped, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
+  if (append) return arrived
+  return (list.heard ?? []).reduce<TicketList>((current, { event, scope }) => appliedTo(current, key, event, scope, true), { ...arrived, heard: null })
 }
 
 /** The badge's text: the count, or "10000+" when the server stopped counting at its cap. */
@@ -186,30 +206,40 @@ export function appMessageEventOf(data: unknown): TicketEvent | undefined {
 }
 
 const liveStatuses = ['open', 'pending', 'closed'] as const
+const allKeys = [...liveStatuses, 'search'] as const
+
+/** The newest state of a ticket wins: an event older than the list's copy of it changes nothing. */
+const olderThanHeld = (list: TicketList, ticket: ListTicket): boolean => {
+  const held = list.tickets.find((candidate) => candidate.id === ticket.id)
+  return held !== undefined && Date.parse(held.updatedAt) > Date.parse(ticket.updatedAt)
+}
 
 /**
- * Applies one event to every list. The status lists move the ticket between them; the search results
- * are a snapshot of a query: a ticket there is refreshed in place or dropped when deleted, never added.
+ * One event on one list. The status lists take or drop the ticket; the search results are a snapshot
+ * of a query: a ticket there is refreshed in place or dropped when deleted, never added. `replay`: the
+ * event is applied again to a page that may be newer than it.
  */
-export function applyTicketEvent(lists: TicketLists, event: TicketEvent, scope: ListScope): TicketLists {
-  const next = { ...lists }
-  if (event.action === 'delete') {
-    for (const key of [...liveStatuses, 'search'] as const) next[key] = without(lists[key], event.ticketId)
-    return next
-  }
+function appliedTo(list: TicketList, key: ListKey, event: TicketEvent, scope: ListScope, replay: boolean, known?: ListTicket): TicketList {
+  if (event.action === 'delete') return without(list, event.ticketId)
   if (event.action === 'updateUnread') {
     const unread = event.ticket?.unreadMessages ?? 0
-    for (const key of [...liveStatuses, 'search'] as const) next[key] = replacedInPlace(lists[key], event.ticketId, (ticket) => ({ ...ticket, unreadMessages: unread }))
-    return next
+    return replacedInPlace(list, event.ticketId, (ticket) => ({ ...ticket, unreadMessages: unread }))
   }
-  const known = [...liveStatuses, 'search' as const].map((key) => lists[key].tickets.find((candidate) => candidate.id === event.ticket.id)).find(Boolean)
-  const ticket = keepDeadlines(normalizeTicket(event.ticket), known)
-  for (const status of liveStatuses) {
-    const list = lists[status]
-    // A list not loaded yet will read the ticket from the server when it loads.
-    if (!list.loaded) continue
-    next[status] = belongsTo(ticket, status, scope) ? upserted(list, ticket) : without(list, ticket.id)
+  const ticket = keepDeadlines(normalizeTicket(event.ticket), known ?? list.tickets.find((candidate) => candidate.id === event.ticket.id))
+  if (replay && olderThanHeld(list, ticket)) return list
+  if (key === 'search') return replacedInPlace(list, ticket.id, () => ticket)
+  // A list not loaded yet will read the ticket from the server when it loads (and hears it again then).
+  if (!list.loaded) return list
+  return belongsTo(ticket, key, scope) ? upserted(list, ticket) : without(list, ticket.id)
+}
+
+/** Applies one event to every list, and keeps it for the lists whose first page is on its way. */
+export function applyTicketEvent(lists: TicketLists, event: TicketEvent, scope: ListScope): TicketLists {
+  const known = event.action === 'update' ? allKeys.map((key) => lists[key].tickets.find((candidate) => candidate.id === event.ticket.id)).find(Boolean) : undefined
+  const next = { ...lists }
+  for (const key of allKeys) {
+    const list = appliedTo(lists[key], key, event, scope, false, known)
+    next[key] = list.heard ? { ...list, heard: [...list.heard, { event, scope }] } : list
   }
-  next.search = replacedInPlace(lists.search, ticket.id, () => ticket)
   return next
 }

@@ -15,6 +15,7 @@ import {
   emptyList,
   emptyLists,
   normalizeTicket,
+  startedLoading,
   ticketEventOf,
   withPage,
   type ListKey,
@@ -30,7 +31,7 @@ export type SearchFilters = { text: string; tagIds: number[]; userIds: number[] 
 type Action =
   | { type: 'reset'; key: ListKey; generation: number }
   | { type: 'refresh'; key: ListKey; generation: number }
-  | { type: 'start'; key: ListKey }
+  | { type: 'start'; key: ListKey; append: boolean }
   | { type: 'page'; key: ListKey; generation: number; append: boolean; page: ListPage }
   | { type: 'failed'; key: ListKey; generation: number }
   | { type: 'event'; event: TicketEvent; scope: ListScope }
@@ -43,16 +44,16 @@ function reducer(lists: TicketLists, action: Action): TicketLists {
       // Keeps what is shown until the fresh first page replaces it.
       return { ...lists, [action.key]: { ...lists[action.key], generation: action.generation, loading: false } }
     case 'start':
-      return { ...lists, [action.key]: { ...lists[action.key], loading: true, failed: false } }
+      return { ...lists, [action.key]: startedLoading(lists[action.key], action.append) }
     case 'page': {
       const list = lists[action.key]
       if (list.generation !== action.generation) return lists
-      return { ...lists, [action.key]: withPage(list, action.page, action.append) }
+      return { ...lists, [action.key]: withPage(list, action.page, action.append, action.key) }
     }
     case 'failed': {
       const list = lists[action.key]
       if (list.generation !== action.generation) return lists
-      return { ...lists, [action.key]: { ...list, loading: false, failed: true } }
+      return { ...lists, [action.key]: { ...list, loading: false, failed: true, heard: null } }
     }
     case 'event':
       return applyTicketEvent(lists, action.event, action.scope)
@@ -113,7 +114,7 @@ export function useTicketLists(scope: ListScope, search: SearchFilters, active: 
       const generation = generations.current[key]
       const cursor = append ? list.nextCursor : null
       if (append && !cursor) return
-      dispatch({ type: 'start', key })
+      dispatch({ type: 'start', key, append })
       const { data, error } = await api.tickets.get({ query: { ...queriesRef.current[key], ...(cursor ? { cursor } : {}) } })
       if (error || !data) {
         dispatch({ type: 'failed', key, generation })
