@@ -60,6 +60,10 @@ describe('the kanban board', () => {
     cards = applyTicketFrame(new Map([[3, ticket(3)]]), { action: 'delete', ticketId: 3 }, filter)
     expect(cards.size).toBe(0)
     expect(isOnBoard(ticket(4, { queueId: 99, status: 'pending' }), { queueIds: 'all' })).toBe(true)
+    // A frame older than the card held (the board was read after it) changes nothing; a newer one moves it.
+    const held = new Map([[5, ticket(5, { updatedAt: '2026-11-25T10:05:00.000Z' })]])
+    expect(applyTicketFrame(held, { action: 'update', ticket: ticket(5, { status: 'closed', updatedAt: '2026-11-25T10:01:00.000Z' }) }, filter).size).toBe(1)
+    expect(applyTicketFrame(held, { action: 'update', ticket: ticket(5, { status: 'closed', updatedAt: '2026-11-25T10:06:00.000Z' }) }, filter).size).toBe(0)
   })
 
   test('tag frames: a kanban tag is a lane (by name), a plain or deleted one is not; a deleted tag leaves the cards', () => {

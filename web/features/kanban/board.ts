@@ -46,6 +46,9 @@ export function applyTicketFrame(cards: ReadonlyMap<number, KanbanCard>, frame: 
     return next
   }
   const { ticket } = frame
+  // A frame older than the card held (a board read after it, the frame replayed onto it) changes nothing.
+  const held = cards.get(ticket.id)
+  if (held && Date.parse(String(held.updatedAt)) > Date.parse(String(ticket.updatedAt))) return next
   if (isOnBoard(ticket, filter)) next.set(ticket.id, ticket)
   else next.delete(ticket.id)
   return next

@@ -27,28 +27,47 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
   const [cards, setCards] = useState<Map<number, KanbanCard>>(() => new Map())
   const [loading, setLoading] = useState(true)
   const generation = useRef(0)
+  // What frames changed while the board loads: the server may have read its pages before them, so the
+  // changes are applied again to what loaded (null when no load is under way).
+  const heard = useRef<{ cards: ((cards: Map<number, KanbanCard>) => Map<number, KanbanCard>)[]; lanes: ((lanes: KanbanTagLane[]) => KanbanTagLane[])[] } | null>(null)
+  const changeCards = (update: (cards: Map<number, KanbanCard>) => Map<number, KanbanCard>) => {
+    heard.current?.cards.push(update)
+    setCards(update)
+  }
+  const changeLanes = (update: (lanes: KanbanTagLane[]) => KanbanTagLane[]) => {
+    heard.current?.lanes.push(update)
+    setLanes(update)
+  }
 
   const fail = useCallback((error: unknown) => showToast('error', errorMessage(i18n, apiErrorOf(error).code)), [i18n])
 
   const load = useCallback(async () => {
     const mine = ++generation.current
+    heard.current = { cards: [], lanes: [] }
+    const failed = (error: unknown) => {
+      heard.current = null
+      fail(error)
+    }
     setLoading(true)
     // An admin with every queue chosen asks for everything; otherwise the chosen queues (and queue-less tickets).
     const query = { showAll: isAdmin, ...(filter.queueIds === 'all' ? {} : { queueIds: JSON.stringify(filter.queueIds) }) }
     const [laneAnswer, ...pages] = await Promise.all([api.tags.kanban.get(), api.ticket.kanban.get({ query: { ...query, pageNumber: 1 } })])
     if (mine !== generation.current) return
-    if (laneAnswer.error || !laneAnswer.data) return fail(laneAnswer.error)
+    if (laneAnswer.error || !laneAnswer.data) return failed(laneAnswer.error)
     const loaded = new Map<number, KanbanCard>()
     let page = pages[0]!
     for (let pageNumber = 1; ; pageNumber += 1) {
-      if (page.error || !page.data) return fail(page.error)
+      if (page.error || !page.data) return failed(page.error)
       for (const ticket of page.data.tickets) loaded.set(ticket.id, normalizeTicket(ticket))
       if (!page.data.hasMore || pageNumber >= MAX_PAGES) break
       page = await api.ticket.kanban.get({ query: { ...query, pageNumber: pageNumber + 1 } })
       if (mine !== generation.current) return
     }
-    setLanes(laneAnswer.data.lista.map(({ id, name, color }) => ({ id, name, color })))
-    setCards(loaded)
+    const changes = heard.current ?? { cards: [], lanes: [] }
+    heard.current = null
+    const loadedLanes = laneAnswer.data.lista.map(({ id, name, color }) => ({ id, name, color }))
+    setLanes(changes.lanes.reduce((current, update) => update(current), loadedLanes))
+    setCards(changes.cards.reduce((current, update) => update(current), loaded))
     setLoading(false)
   }, [fail, filter, isAdmin])
 
@@ -58,10 +77,10 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
   const socket = useAtomValue(realtimeSocketAtom)
   useEffect(() => socket?.onReconnect(() => void load().catch(fail)), [fail, load, socket])
 
-  useChannel('ticket', (frame) => setCards((current) => applyTicketFrame(current, frame, filter)))
+  useChannel('ticket', (frame) => changeCards((current) => applyTicketFrame(current, frame, filter)))
   useChannel('tag', (frame) => {
-    setLanes((current) => applyTagFrame(current, frame))
-    if (frame.action === 'delete') setCards((current) => withoutTag(current, frame.tagId))
+    changeLanes((current) => applyTagFrame(current, frame))
+    if (frame.action === 'delete') changeCards((current) => withoutTag(current, frame.tagId))
   })
 
   const grouped = useMemo(() => groupCards(cards, lanes), [cards, lanes])

@@ -38,4 +38,10 @@ describe('the notification bell', () => {
     expect(removeTicket(moved, 2).map((item) => item.id)).toEqual([1])
     expect(removeTicket(moved, 99)).toBe(moved)
   })
+
+  test('a change older than the copy held is ignored (a frame replayed onto a list read after it)', () => {
+    const list = [ticket({ id: 1, unreadMessages: 4, updatedAt: '2026-11-22T10:05:00.000Z' })]
+    expect(applyTicket(list, ticket({ id: 1, unreadMessages: 0, updatedAt: '2026-11-22T10:01:00.000Z' }), me)).toBe(list)
+    expect(applyTicket(list, ticket({ id: 1, unreadMessages: 0, updatedAt: '2026-11-22T10:06:00.000Z' }), me)).toEqual([])
+  })
 })

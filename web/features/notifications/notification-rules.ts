@@ -16,8 +16,14 @@ export function isNotified(ticket: NotifiedTicket, viewer: NotificationViewer): 
   return false
 }
 
-/** The list after a ticket changed: kept (refreshed, moved to the top) while it counts, dropped once it does not. */
+/**
+ * The list after a ticket changed: kept (refreshed, moved to the top) while it counts, dropped once it
+ * does not. A change older than the copy held (updatedAt) is ignored: the bell's list may have been
+ * read after a frame that reaches it later (see the bell's replay of what it heard while loading).
+ */
 export function applyTicket(list: NotifiedTicket[], ticket: NotifiedTicket, viewer: NotificationViewer): NotifiedTicket[] {
+  const held = list.find((item) => item.id === ticket.id)
+  if (held && new Date(held.updatedAt).getTime() > new Date(ticket.updatedAt).getTime()) return list
   const others = list.filter((item) => item.id !== ticket.id)
   return isNotified(ticket, viewer) ? [ticket, ...others] : others
 }

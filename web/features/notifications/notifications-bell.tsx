@@ -47,22 +47,38 @@ export function NotificationsBell() {
   const volumeRef = useRef(volume)
   volumeRef.current = volume
 
+  // The changes frames brought while the list loads: the server may have read it before them, so they
+  // are applied again to it once it arrives (null when no load is under way).
+  const heard = useRef<((list: NotifiedTicket[]) => NotifiedTicket[])[] | null>(null)
+  const change = (update: (list: NotifiedTicket[]) => NotifiedTicket[]) => {
+    heard.current?.push(update)
+    setTickets(update)
+  }
+  // Frames sent while the socket was down are lost: the list is read again after a reconnect.
+  const [reads, setReads] = useState(0)
+  useEffect(() => socket?.onReconnect(() => setReads((count) => count + 1)), [socket])
+
   useEffect(() => {
     if (!viewer) return
     let current = true
+    heard.current = []
     api.tickets
       .get({ query: { withUnreadMessages: true, showAll: false } })
       .then(({ data }) => {
         if (!current || !data) return
-        setTickets(data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse())
+        const changes = heard.current ?? []
+        heard.current = null
+        const loaded = data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse()
+        setTickets(changes.reduce((list, update) => update(list), loaded))
       })
       .catch(() => {
         // Offline: the bell fills from the realtime events.
+        if (current) heard.current = null
       })
     return () => {
       current = false
     }
-  }, [viewer])
+  }, [viewer, reads])
 
   useEffect(() => {
     if (!socket) return
@@ -73,17 +89,17 @@ export function NotificationsBell() {
   useChannel('ticket', (frame) => {
     if (!viewer) return
     if (frame.action === 'delete') {
-      setTickets((list) => removeTicket(list, frame.ticketId))
+      change((list) => removeTicket(list, frame.ticketId))
     } else {
       const ticket = frame.ticket
-      setTickets((list) => (list.some((item) => item.id === ticket.id) || ticket.unreadMessages > 0 ? applyTicket(list, ticket, viewer) : list))
+      change((list) => (list.some((item) => item.id === ticket.id) || ticket.unreadMessages > 0 ? applyTicket(list, ticket, viewer) : list))
     }
   })
 
   useChannel('appMessage', (frame) => {
     if (!viewer || frame.action !== 'create' || frame.message.fromMe) return
     const ticket = frame.ticket
-    setTickets((list) => applyTicket(list, ticket, viewer))
+    change((list) => applyTicket(list, ticket, viewer))
     if (ticket.unreadMessages <= 0 || (ticket.status === 'open' && ticket.userId !== viewer.userId)) return
     if (ticket.status === 'pending' && viewer.allTicket !== 'enabled') return
     const looking = document.visibilityState === 'visible' && location.pathname === `/tickets/${ticket.uuid}`
