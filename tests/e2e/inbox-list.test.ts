@@ -106,7 +106,10 @@ describeInBrowser('the inbox ticket list', () => {
     const { page, browserContext, problems } = await openPage(harness)
     const socketReady = nextSocketReady(page)
     const frameHeard = new Promise<void>((resolve) =>
-      page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('Bruno Dias') && resolve())),
+      // The ticket's own frame (the contact's comes first and would release the page too early).
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => /-(ticket|appMessage)"/.test(String(frame.payload)) && String(frame.payload).includes('Bruno Dias') && resolve()),
+      ),
     )
     let held = false
     await page.route(/\/api\/tickets\?/, async (route) => {

@@ -1,7 +1,7 @@
 // The paged lists' changes: newer-wins by updatedAt, patches only for shown rows, and the changes
 // heard while a first page travelled applied again to it (the race a loaded machine shows).
 import { describe, expect, test } from 'bun:test'
-import { applyOp, pageWithHeard, type ListOp } from './paged-list-ops.ts'
+import { applyOp, nextPageWithHeard, pageWithHeard, type ListOp } from './paged-list-ops.ts'
 
 type Row = { id: number; name: string; updatedAt?: string }
 const at = (second: number) => `2026-11-26T10:00:${String(second).padStart(2, '0')}.000Z`
@@ -43,5 +43,20 @@ describe('paged list changes', () => {
       { id: 4, name: 'newer', updatedAt: at(2) },
       { id: 3, name: 'new', updatedAt: at(3) },
     ])
+  })
+
+  test('a next page takes refreshes and removals heard while it travelled, not new rows', () => {
+    const heard: ListOp<Row>[] = [
+      { kind: 'patch', item: { id: 25, name: 'checked', updatedAt: at(3) } },
+      { kind: 'remove', id: 26 },
+      { kind: 'upsert', item: { id: 99, name: 'new', updatedAt: at(3) }, prepend: true },
+      { kind: 'upsert', item: { id: 27, name: 'renamed', updatedAt: at(3) }, prepend: true },
+    ]
+    const page: Row[] = [
+      { id: 25, name: 'unchecked', updatedAt: at(1) },
+      { id: 26, name: 'gone', updatedAt: at(1) },
+      { id: 27, name: 'old', updatedAt: at(1) },
+    ]
+    expect(nextPageWithHeard(page, heard).map((row) => `${row.id}:${row.name}`)).toEqual(['25:checked', '27:renamed'])
   })
 })

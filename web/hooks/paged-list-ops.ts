@@ -36,3 +36,11 @@ export function applyOp<Item extends { id: unknown }>(items: Item[], op: ListOp<
 export function pageWithHeard<Item extends { id: unknown }>(page: Item[], heard: readonly ListOp<Item>[]): Item[] {
   return heard.reduce((items, op) => applyOp(items, op), page)
 }
+
+/**
+ * A next page arrived: the changes heard while it travelled refresh or drop its rows (an upsert counts
+ * as a refresh there: a new row is placed by the live path, not in the middle of a later page).
+ */
+export function nextPageWithHeard<Item extends { id: unknown }>(page: Item[], heard: readonly ListOp<Item>[]): Item[] {
+  return heard.reduce((items, op) => applyOp(items, op.kind === 'upsert' ? { kind: 'patch', item: op.item } : op), page)
+}

@@ -7,7 +7,7 @@
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { realtimeSocketAtom } from '../state/realtime.ts'
-import { applyOp, pageWithHeard, type ListOp } from './paged-list-ops.ts'
+import { applyOp, nextPageWithHeard, pageWithHeard, type ListOp } from './paged-list-ops.ts'
 
 export type Page<Item> = { items: Item[]; hasMore: boolean }
 export type FetchPage<Item> = (input: { pageNumber: number; searchParam: string }) => Promise<Page<Item>>
@@ -37,26 +37,25 @@ export function usePagedList<Item extends { id: unknown }>(fetchPage: FetchPage<
   const fetcher = useRef(fetchPage)
   fetcher.current = fetchPage
 
-  // The changes made while the first page of this generation travels (null when none does).
+  // The changes made while a page of this generation travels (null when none does).
   const heard = useRef<ListOp<Item>[] | null>(null)
 
   const load = useCallback(async (pageNumber: number, forGeneration: number) => {
     setLoading(true)
-    if (pageNumber === 1) heard.current = []
+    heard.current = []
     try {
       const page = await fetcher.current({ pageNumber, searchParam })
       if (forGeneration !== generation.current) return
       nextPage.current = pageNumber + 1
-      if (pageNumber === 1) {
-        const changes = heard.current ?? []
-        heard.current = null
-        setItems(pageWithHeard(page.items, changes))
-      } else setItems((current) => mergeById(current, page.items))
+      const changes = heard.current ?? []
+      heard.current = null
+      if (pageNumber === 1) setItems(pageWithHeard(page.items, changes))
+      else setItems((current) => mergeById(current, nextPageWithHeard(page.items, changes)))
       setHasMore(page.hasMore)
       setFailed(false)
     } catch {
       if (forGeneration !== generation.current) return
-      if (pageNumber === 1) heard.current = null
+      heard.current = null
       setFailed(true)
     } finally {
       if (forGeneration === generation.current) setLoading(false)

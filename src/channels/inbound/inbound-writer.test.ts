@@ -7,7 +7,7 @@ import { contacts, messages, tickets } from '../../../db/schema/index.ts'
 import { createTestContext } from '../../../tests/helpers/context.ts'
 import { makeCompany, makeConnection, makePlan } from '../../../tests/helpers/factories.ts'
 import { createInboundWriter } from './inbound-writer.ts'
-import type { InboundRecord } from '../../modules/messages/inbound-store.ts'
+import { storeInbound, type InboundRecord } from '../../modules/messages/inbound-store.ts'
 
 const context = await createTestContext()
 
@@ -154,6 +154,23 @@ describe('inbound writer', () => {
       [undefined, 'Nome 1'],
       [undefined, 'Dona Maria'],
     ])
+  })
+
+  // The writer reads its clock before the transaction: a change committed meanwhile (an accept) can
+  // carry a later stamp. The ticket's updatedAt must not go back to the message's: the browser keeps
+  // the newer copy of a ticket by it, and the lists sort by it.
+  test("a message never moves its ticket's updatedAt back, in a batch or alone", async () => {
+    const ref = await connection()
+    const early = () => new Date(Date.now() - 60_000)
+    const [first] = await Promise.all([createInboundWriter(context.db, early).store(ref, record('5521987777777', 'primeira'))])
+    const later = new Date(Date.now() + 60_000)
+    await context.db.update(tickets).set({ updatedAt: later }).where(eq(tickets.id, first!.ticket.id))
+    const batched = await createInboundWriter(context.db, early).store(ref, record('5521987777777', 'segunda'))
+    expect(batched!.ticket.updatedAt.getTime()).toBe(later.getTime())
+    const alone = await storeInbound(context.db, { connection: ref, record: record('5521987777777', 'terceira'), now: early() })
+    expect(alone!.ticket.updatedAt.getTime()).toBe(later.getTime())
+    const [row] = await context.db.select({ updatedAt: tickets.updatedAt, lastMessage: tickets.lastMessage }).from(tickets).where(eq(tickets.id, first!.ticket.id))
+    expect(row).toEqual({ updatedAt: later, lastMessage: 'terceira' })
   })
 
   test('a message that fails fails alone: the others of its batch are stored', async () => {

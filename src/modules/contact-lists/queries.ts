@@ -179,10 +179,7 @@ export async function findConnectedWhatsappIds(db: Executor, companyId: number):
   return rows.map((row) => row.id)
 }
 
-/**
- * WhatsApp's answer for some items, in one statement per verdict. It stamps updatedAt: a page holding
- * the item as it was created (the add request's answer, arriving after the check's frame) is older.
- */
+/** WhatsApp's answer for some items, in one statement per verdict. */
 export async function markItemsChecked(db: Executor, input: { companyId: number; validIds: number[]; invalidIds: number[]; checkedAt: Date }): Promise<void> {
   for (const [ids, valid] of [
     [input.validIds, true],
@@ -191,7 +188,7 @@ export async function markItemsChecked(db: Executor, input: { companyId: number;
     if (ids.length === 0) continue
     await db
       .update(contactListItems)
-      .set({ isWhatsappValid: valid, whatsappCheckedAt: input.checkedAt, updatedAt: input.checkedAt })
+      .set({ isWhatsappValid: valid, whatsappCheckedAt: input.checkedAt })
       .where(and(eq(contactListItems.companyId, input.companyId), inArray(contactListItems.id, [...ids])))
   }
 }

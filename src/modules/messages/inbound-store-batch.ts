@@ -177,9 +177,11 @@ inserted as (
   on conflict do nothing
   returning *
 ),
+-- updated_at never goes back: $3 was read before this transaction, and a change committed meanwhile (an
+-- accept) may carry a later stamp; the lists sort by it and the browser keeps the newer copy.
 updated_tickets as (
   update tickets t
-  set last_message = x.preview, last_message_at = x.created_at, updated_at = $3,
+  set last_message = x.preview, last_message_at = x.created_at, updated_at = greatest(t.updated_at, $3),
       unread_messages = t.unread_messages + case when x.from_me then 0 else 1 end
   from inserted m join fresh x on x.whatsapp_id = m.whatsapp_id and x.wid = m.wid
   where t.company_id = $2 and t.id = m.ticket_id

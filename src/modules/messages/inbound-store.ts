@@ -206,7 +206,9 @@ async function storeInboundOnce(
         .set({
           lastMessage: lastMessagePreview(message),
           lastMessageAt: record.timestamp,
-          updatedAt: now,
+          // now was read before the transaction: a change committed meanwhile (an accept) may carry a
+          // later stamp, and updatedAt never goes back (the lists sort by it, the browser keeps the newer).
+          updatedAt: sql`greatest(${tickets.updatedAt}, ${now.toISOString()}::timestamptz)`,
           unreadMessages: record.fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
         })
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)))

@@ -64,7 +64,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: number 
   })
   useChannel(contactListItemsChannel(contactListId), (event) => {
     if (event.action === 'reload') list.reload()
-    // Check results for rows not loaded yet arrive with their page.
+    // Check results refresh the rows shown and those of a page on its way; later pages bring their own.
     else for (const record of event.records) list.patch(record)
   })
   useChannel('ContactList', (event) => {

@@ -95,13 +95,12 @@ export function ContactsPage() {
       return
     }
     const known = list.items.some((contact) => contact.id === event.contact.id)
-    // Updates (WhatsApp renames, new pictures) touch only the rows on screen; a new contact joins the
-    // list unless a search is narrowing it, where it may not belong.
-    if (known) list.upsert(toContactRow(event.contact))
-    else if (event.action === 'create' && !search) {
+    // Updates (WhatsApp renames, new pictures) touch only the rows on screen (and a page on its way);
+    // a new contact joins the list unless a search is narrowing it, where it may not belong.
+    if (!known && event.action === 'create' && !search) {
       list.upsert(toContactRow(event.contact))
       countChange('created', event.contact.id)
-    }
+    } else list.patch(toContactRow(event.contact))
   })
 
   const confirmDelete = async (): Promise<boolean> => {

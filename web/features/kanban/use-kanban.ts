@@ -71,11 +71,20 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
     setLoading(false)
   }, [fail, filter, isAdmin])
 
+  // A load that threw (offline) keeps nothing it heard: the next one starts over.
+  const loadOrFail = useCallback(
+    () =>
+      load().catch((error: unknown) => {
+        heard.current = null
+        fail(error)
+      }),
+    [fail, load],
+  )
   useEffect(() => {
-    if (ready) void load().catch(fail)
-  }, [fail, load, ready])
+    if (ready) void loadOrFail()
+  }, [loadOrFail, ready])
   const socket = useAtomValue(realtimeSocketAtom)
-  useEffect(() => socket?.onReconnect(() => void load().catch(fail)), [fail, load, socket])
+  useEffect(() => socket?.onReconnect(() => void loadOrFail()), [loadOrFail, socket])
 
   useChannel('ticket', (frame) => changeCards((current) => applyTicketFrame(current, frame, filter)))
   useChannel('tag', (frame) => {
@@ -93,7 +102,12 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
       try {
         const { data, error } = await api.ticket.kanban({ ticketId }).put({ tagId: target === OPEN_LANE ? null : target })
         if (error || !data) throw error
-        setCards((current) => (current.has(ticketId) ? new Map(current).set(ticketId, normalizeTicket(data)) : current))
+        // The answer, unless a newer frame (a message that came meanwhile) is held already.
+        const answered = normalizeTicket(data)
+        changeCards((current) => {
+          const held = current.get(ticketId)
+          return held && !(Date.parse(String(held.updatedAt)) > Date.parse(answered.updatedAt)) ? new Map(current).set(ticketId, answered) : current
+        })
         const lane = target === OPEN_LANE ? t`Open` : (lanes.find((candidate) => candidate.id === target)?.name ?? '')
         showToast('success', t`Ticket moved to ${lane}.`)
       } catch (error) {

@@ -65,7 +65,11 @@ export function NotificationsBell() {
     api.tickets
       .get({ query: { withUnreadMessages: true, showAll: false } })
       .then(({ data }) => {
-        if (!current || !data) return
+        if (!current) return
+        if (!data) {
+          heard.current = null
+          return
+        }
         const changes = heard.current ?? []
         heard.current = null
         const loaded = data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse()
