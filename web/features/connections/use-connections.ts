@@ -37,16 +37,27 @@ export function useConnections(): ConnectionList {
   // row does (the row comes with the create request's answer or the `whatsapp` channel, read earlier).
   const sessions = useRef(new Map<number, SessionUpdate>())
 
+  // The rows created, changed or deleted while the list travels (null when no load is under way): the
+  // server may have read the list before them, so they are applied again to it.
+  const heard = useRef<((connections: Connection[]) => Connection[])[] | null>(null)
+  const change = useCallback((update: (connections: Connection[]) => Connection[]) => {
+    heard.current?.push(update)
+    setConnections(update)
+  }, [])
+
   const load = useCallback(async () => {
+    heard.current = []
     const { data, error } = await api.whatsapp.get({ query: { session: 0 } })
+    const changes = heard.current ?? []
+    heard.current = null
     setLoading(false)
     if (error) {
       showRequestError(i18n, error)
       return
     }
     // A session update heard while the list travelled is newer than the row read before it.
-    const rows = data.map(toConnection)
-    setConnections(sortConnections(rows.map((connection) => withNewerSession(connection, sessions.current.get(connection.id)))))
+    const rows = sortConnections(data.map(toConnection).map((connection) => withNewerSession(connection, sessions.current.get(connection.id))))
+    setConnections(changes.reduce((current, update) => update(current), rows))
   }, [i18n])
 
   useEffect(() => {
@@ -55,13 +66,16 @@ export function useConnections(): ConnectionList {
   useEffect(() => socket?.onReconnect(() => void load()), [socket, load])
 
   const upsert = useCallback(
-    (connection: Connection) => setConnections((current) => upsertConnection(current, withNewerSession(connection, sessions.current.get(connection.id)))),
-    [],
+    (connection: Connection) => change((current) => upsertConnection(current, withNewerSession(connection, sessions.current.get(connection.id)))),
+    [change],
   )
-  const remove = useCallback((whatsappId: number) => {
-    sessions.current.delete(whatsappId)
-    setConnections((current) => removeConnection(current, whatsappId))
-  }, [])
+  const remove = useCallback(
+    (whatsappId: number) => {
+      sessions.current.delete(whatsappId)
+      change((current) => removeConnection(current, whatsappId))
+    },
+    [change],
+  )
   const applySessionUpdate = useCallback((session: SessionUpdate) => {
     const known = sessions.current.get(session.id)
     if (!known || Date.parse(session.updatedAt) >= Date.parse(known.updatedAt)) sessions.current.set(session.id, session)
