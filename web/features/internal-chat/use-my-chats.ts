@@ -30,17 +30,31 @@ export function useMyChats(): MyChats {
   const nextPage = useRef(1)
   const generation = useRef(0)
 
+  // What frames changed while a first page travels (null when none does): the server may have read the
+  // page before them, so they are applied again to it, in order.
+  const heard = useRef<((chats: ChatRow[]) => ChatRow[])[] | null>(null)
+  const change = useCallback((update: (chats: ChatRow[]) => ChatRow[]) => {
+    heard.current?.push(update)
+    setChats(update)
+  }, [])
+
   const load = useCallback(async (pageNumber: number) => {
     const mine = pageNumber === 1 ? ++generation.current : generation.current
+    if (pageNumber === 1) heard.current = []
     setLoading(true)
     try {
       const { data } = await api.chats.get({ query: { pageNumber } })
-      if (!data || mine !== generation.current) return
+      if (mine !== generation.current) return
+      const changes = pageNumber === 1 ? (heard.current ?? []) : []
+      if (pageNumber === 1) heard.current = null
+      if (!data) return
       nextPage.current = pageNumber + 1
       setHasMore(data.hasMore)
       const records = data.records.map(toChatRow)
-      setChats((current) => byActivity(pageNumber === 1 ? records : [...current.filter((chat) => !records.some((row) => row.id === chat.id)), ...records]))
+      if (pageNumber === 1) setChats(changes.reduce((current, update) => update(current), byActivity(records)))
+      else setChats((current) => byActivity([...current.filter((chat) => !records.some((row) => row.id === chat.id)), ...records]))
     } catch {
+      if (pageNumber === 1 && mine === generation.current) heard.current = null
       // Offline: the realtime frames and the reload after reconnecting fill the list.
     } finally {
       if (mine === generation.current) setLoading(false)
@@ -52,8 +66,8 @@ export function useMyChats(): MyChats {
   }, [enabled, load])
   useEffect(() => (enabled ? socket?.onReconnect(() => void load(1)) : undefined), [enabled, socket, load])
 
-  useChannel('chat', (frame) => setChats((current) => applyChatFrame(current, frame)))
-  useChannel(`chat-user-${user?.id ?? 0}`, (frame) => setChats((current) => applyChatFrame(current, frame)))
+  useChannel('chat', (frame) => change((current) => applyChatFrame(current, frame)))
+  useChannel(`chat-user-${user?.id ?? 0}`, (frame) => change((current) => applyChatFrame(current, frame)))
 
   return {
     chats,
@@ -62,7 +76,7 @@ export function useMyChats(): MyChats {
     loadMore: () => {
       if (hasMore && !loading) void load(nextPage.current)
     },
-    upsert: (chat) => setChats((current) => applyChatFrame(current, { action: 'update', chat })),
-    remove: (chatId) => setChats((current) => current.filter((chat) => chat.id !== chatId)),
+    upsert: (chat) => change((current) => applyChatFrame(current, { action: 'update', chat })),
+    remove: (chatId) => change((current) => current.filter((chat) => chat.id !== chatId)),
   }
 }
