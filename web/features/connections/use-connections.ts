@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import {
   applySession,
@@ -37,28 +38,23 @@ export function useConnections(): ConnectionList {
   // row does (the row comes with the create request's answer or the `whatsapp` channel, read earlier).
   const sessions = useRef(new Map<number, SessionUpdate>())
 
-  // The rows created, changed or deleted while the list travels (null when no load is under way): the
-  // server may have read the list before them, so they are applied again to it.
-  const heard = useRef<((connections: Connection[]) => Connection[])[] | null>(null)
-  const change = useCallback((update: (connections: Connection[]) => Connection[]) => {
-    heard.current?.push(update)
-    setConnections(update)
-  }, [])
+  // Rows created, changed or deleted while the list travels are applied again to it (the server may have
+  // read the list before them).
+  const listHeard = useHeardWhileLoading<Connection[]>()
+  const change = useCallback((update: (connections: Connection[]) => Connection[]) => setConnections(listHeard.heard(update)), [listHeard])
 
   const load = useCallback(async () => {
-    heard.current = []
+    listHeard.start()
     const { data, error } = await api.whatsapp.get({ query: { session: 0 } })
-    const changes = heard.current ?? []
-    heard.current = null
     setLoading(false)
     if (error) {
+      listHeard.drop()
       showRequestError(i18n, error)
       return
     }
     // A session update heard while the list travelled is newer than the row read before it.
-    const rows = sortConnections(data.map(toConnection).map((connection) => withNewerSession(connection, sessions.current.get(connection.id))))
-    setConnections(changes.reduce((current, update) => update(current), rows))
-  }, [i18n])
+    setConnections(listHeard.finish(sortConnections(data.map(toConnection).map((connection) => withNewerSession(connection, sessions.current.get(connection.id))))))
+  }, [i18n, listHeard])
 
   useEffect(() => {
     void load()

@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { applyChatFrame, byActivity, toChatRow, type ChatRow } from './chat-row.ts'
@@ -30,36 +31,33 @@ export function useMyChats(): MyChats {
   const nextPage = useRef(1)
   const generation = useRef(0)
 
-  // What frames changed while a first page travels (null when none does): the server may have read the
-  // page before them, so they are applied again to it, in order.
-  const heard = useRef<((chats: ChatRow[]) => ChatRow[])[] | null>(null)
-  const change = useCallback((update: (chats: ChatRow[]) => ChatRow[]) => {
-    heard.current?.push(update)
-    setChats(update)
-  }, [])
+  // Frames heard while a first page travels are applied again to it (the server may have read it before them).
+  const firstPageHeard = useHeardWhileLoading<ChatRow[]>()
+  const change = useCallback((update: (chats: ChatRow[]) => ChatRow[]) => setChats(firstPageHeard.heard(update)), [firstPageHeard])
 
   const load = useCallback(async (pageNumber: number) => {
     const mine = pageNumber === 1 ? ++generation.current : generation.current
-    if (pageNumber === 1) heard.current = []
+    if (pageNumber === 1) firstPageHeard.start()
     setLoading(true)
     try {
       const { data } = await api.chats.get({ query: { pageNumber } })
       if (mine !== generation.current) return
-      const changes = pageNumber === 1 ? (heard.current ?? []) : []
-      if (pageNumber === 1) heard.current = null
-      if (!data) return
+      if (!data) {
+        if (pageNumber === 1) firstPageHeard.drop()
+        return
+      }
       nextPage.current = pageNumber + 1
       setHasMore(data.hasMore)
       const records = data.records.map(toChatRow)
-      if (pageNumber === 1) setChats(changes.reduce((current, update) => update(current), byActivity(records)))
+      if (pageNumber === 1) setChats(firstPageHeard.finish(byActivity(records)))
       else setChats((current) => byActivity([...current.filter((chat) => !records.some((row) => row.id === chat.id)), ...records]))
     } catch {
-      if (pageNumber === 1 && mine === generation.current) heard.current = null
+      if (pageNumber === 1 && mine === generation.current) firstPageHeard.drop()
       // Offline: the realtime frames and the reload after reconnecting fill the list.
     } finally {
       if (mine === generation.current) setLoading(false)
     }
-  }, [])
+  }, [firstPageHeard])
 
   useEffect(() => {
     if (enabled) void load(1)

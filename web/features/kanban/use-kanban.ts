@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { normalizeTicket } from '../ticket-list/ticket-lists.ts'
@@ -27,25 +28,22 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
   const [cards, setCards] = useState<Map<number, KanbanCard>>(() => new Map())
   const [loading, setLoading] = useState(true)
   const generation = useRef(0)
-  // What frames changed while the board loads: the server may have read its pages before them, so the
-  // changes are applied again to what loaded (null when no load is under way).
-  const heard = useRef<{ cards: ((cards: Map<number, KanbanCard>) => Map<number, KanbanCard>)[]; lanes: ((lanes: KanbanTagLane[]) => KanbanTagLane[])[] } | null>(null)
-  const changeCards = (update: (cards: Map<number, KanbanCard>) => Map<number, KanbanCard>) => {
-    heard.current?.cards.push(update)
-    setCards(update)
-  }
-  const changeLanes = (update: (lanes: KanbanTagLane[]) => KanbanTagLane[]) => {
-    heard.current?.lanes.push(update)
-    setLanes(update)
-  }
+  // Frames heard while the board loads are applied again to what loaded (the server may have read its
+  // pages before them).
+  const cardsHeard = useHeardWhileLoading<Map<number, KanbanCard>>()
+  const lanesHeard = useHeardWhileLoading<KanbanTagLane[]>()
+  const changeCards = (update: (cards: Map<number, KanbanCard>) => Map<number, KanbanCard>) => setCards(cardsHeard.heard(update))
+  const changeLanes = (update: (lanes: KanbanTagLane[]) => KanbanTagLane[]) => setLanes(lanesHeard.heard(update))
 
   const fail = useCallback((error: unknown) => showToast('error', errorMessage(i18n, apiErrorOf(error).code)), [i18n])
 
   const load = useCallback(async () => {
     const mine = ++generation.current
-    heard.current = { cards: [], lanes: [] }
+    cardsHeard.start()
+    lanesHeard.start()
     const failed = (error: unknown) => {
-      heard.current = null
+      cardsHeard.drop()
+      lanesHeard.drop()
       fail(error)
     }
     setLoading(true)
@@ -63,22 +61,20 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
       page = await api.ticket.kanban.get({ query: { ...query, pageNumber: pageNumber + 1 } })
       if (mine !== generation.current) return
     }
-    const changes = heard.current ?? { cards: [], lanes: [] }
-    heard.current = null
-    const loadedLanes = laneAnswer.data.lista.map(({ id, name, color }) => ({ id, name, color }))
-    setLanes(changes.lanes.reduce((current, update) => update(current), loadedLanes))
-    setCards(changes.cards.reduce((current, update) => update(current), loaded))
+    setLanes(lanesHeard.finish(laneAnswer.data.lista.map(({ id, name, color }) => ({ id, name, color }))))
+    setCards(cardsHeard.finish(loaded))
     setLoading(false)
-  }, [fail, filter, isAdmin])
+  }, [cardsHeard, fail, filter, isAdmin, lanesHeard])
 
   // A load that threw (offline) keeps nothing it heard: the next one starts over.
   const loadOrFail = useCallback(
     () =>
       load().catch((error: unknown) => {
-        heard.current = null
+        cardsHeard.drop()
+        lanesHeard.drop()
         fail(error)
       }),
-    [fail, load],
+    [cardsHeard, fail, lanesHeard, load],
   )
   useEffect(() => {
     if (ready) void loadOrFail()

@@ -14,6 +14,7 @@ import { SplitDialogTrigger } from '../../components/overlay-trigger.tsx'
 import { BellIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
 import { formatListTime } from '../../i18n/format.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
@@ -47,13 +48,9 @@ export function NotificationsBell() {
   const volumeRef = useRef(volume)
   volumeRef.current = volume
 
-  // The changes frames brought while the list loads: the server may have read it before them, so they
-  // are applied again to it once it arrives (null when no load is under way).
-  const heard = useRef<((list: NotifiedTicket[]) => NotifiedTicket[])[] | null>(null)
-  const change = (update: (list: NotifiedTicket[]) => NotifiedTicket[]) => {
-    heard.current?.push(update)
-    setTickets(update)
-  }
+  // Frames heard while the list loads are applied again to it (the server may have read it before them).
+  const listHeard = useHeardWhileLoading<NotifiedTicket[]>()
+  const change = (update: (list: NotifiedTicket[]) => NotifiedTicket[]) => setTickets(listHeard.heard(update))
   // Frames sent while the socket was down are lost: the list is read again after a reconnect.
   const [reads, setReads] = useState(0)
   useEffect(() => socket?.onReconnect(() => setReads((count) => count + 1)), [socket])
@@ -61,23 +58,17 @@ export function NotificationsBell() {
   useEffect(() => {
     if (!viewer) return
     let current = true
-    heard.current = []
+    listHeard.start()
     api.tickets
       .get({ query: { withUnreadMessages: true, showAll: false } })
       .then(({ data }) => {
         if (!current) return
-        if (!data) {
-          heard.current = null
-          return
-        }
-        const changes = heard.current ?? []
-        heard.current = null
-        const loaded = data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse()
-        setTickets(changes.reduce((list, update) => update(list), loaded))
+        if (!data) return listHeard.drop()
+        setTickets(listHeard.finish(data.tickets.reduce<NotifiedTicket[]>((list, ticket) => applyTicket(list, ticket, viewer), []).reverse()))
       })
       .catch(() => {
         // Offline: the bell fills from the realtime events.
-        if (current) heard.current = null
+        if (current) listHeard.drop()
       })
     return () => {
       current = false
