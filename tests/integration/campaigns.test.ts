@@ -42,6 +42,16 @@ async function world(settings: Record<string, unknown> = openAllDay) {
   return made
 }
 
+/** A campaign already running (EM_ANDAMENTO) to three new contacts ('Oi'), for the dispatcher's tests. */
+async function runningCampaignOfThree(name: string) {
+  const { api, companyId, whatsappId } = await world()
+  const people = [{ name: 'Um', number: newNumber() }, { name: 'Dois', number: newNumber() }, { name: 'Três', number: newNumber() }]
+  const list = await makeList(companyId, people)
+  const campaignId = (await api.campaigns.post({ name, message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+  await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+  return { companyId, whatsappId, people, campaignId }
+}
+
 async function makeWorld() {
   const tenant = await makeTenant(context)
   const api = tenant.asAdmin.api
@@ -162,11 +172,7 @@ describe('a campaign run on the simulator', () => {
   })
 
   test('exactly once: a send claimed by a run that died is checked with the provider, not sent again', async () => {
-    const { api, companyId, whatsappId } = await world()
-    const people = [{ name: 'Um', number: newNumber() }, { name: 'Dois', number: newNumber() }, { name: 'Três', number: newNumber() }]
-    const list = await makeList(companyId, people)
-    const campaignId = (await api.campaigns.post({ name: 'Queda', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
-    await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+    const { companyId, whatsappId, people, campaignId } = await runningCampaignOfThree('Queda')
     // The first run sends one contact and stops; then a "crash": the second is claimed and sent but never confirmed.
     expect(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, { ...fast, maxSends: 1 })).toMatchObject({ sent: 1 })
     const [orphan] = (await rowsOf(campaignId)).filter((row) => row.status === 'PENDING').sort((a, b) => a.id - b.id)
@@ -224,11 +230,7 @@ describe('a campaign run on the simulator', () => {
   })
 
   test('a graceful stop ends the run between two sends with its lease released; the next run sends the rest, each once', async () => {
-    const { api, companyId, whatsappId } = await world()
-    const people = [{ name: 'Um', number: newNumber() }, { name: 'Dois', number: newNumber() }, { name: 'Três', number: newNumber() }]
-    const list = await makeList(companyId, people)
-    const campaignId = (await api.campaigns.post({ name: 'Reinício', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
-    await context.db.update(campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(campaigns.id, campaignId))
+    const { companyId, whatsappId, people, campaignId } = await runningCampaignOfThree('Reinício')
     // The process is told to stop while the first send is on its way.
     const stop = new AbortController()
     const stoppedDuringSend = withOwnerCall(async (connection, task, input) => {

@@ -198,12 +198,21 @@ describe.skipIf(!redisUrl)('the Redis lease scripts', () => {
   })
 })
 
+/** Two instances' request links on a fresh prefix ('caller' asks, 'owner' answers), with what makes more. */
+function callerAndOwner(timeoutMs: number) {
+  const prefix = uniquePrefix()
+  const open = async () => ({ commands: await openRedis(), subscriber: await openRedis() })
+  return {
+    prefix,
+    open,
+    caller: createRedisSessionLink({ open, prefix, instanceId: 'caller', timeoutMs }),
+    owner: createRedisSessionLink({ open, prefix, instanceId: 'owner', timeoutMs }),
+  }
+}
+
 describe.skipIf(!redisUrl)('the request link between instances', () => {
   test('answers with dates and large bytes, keeps error codes, and fails fast for an instance that is gone', async () => {
-    const prefix = uniquePrefix()
-    const open = async () => ({ commands: await openRedis(), subscriber: await openRedis() })
-    const caller = createRedisSessionLink({ open, prefix, instanceId: 'caller', timeoutMs: 2_000 })
-    const owner = createRedisSessionLink({ open, prefix, instanceId: 'owner', timeoutMs: 2_000 })
+    const { prefix, open, caller, owner } = callerAndOwner(2_000)
     cleanups.push(async () => {
       await caller.close()
       await owner.close()
@@ -253,10 +262,7 @@ describe.skipIf(!redisUrl)('the request link between instances', () => {
 
 describe.skipIf(!redisUrl)('an owner that stops while answering', () => {
   test('answers what it finishes within a moment; what it cannot finish, and what comes meanwhile, as unreachable, at once', async () => {
-    const prefix = uniquePrefix()
-    const open = async () => ({ commands: await openRedis(), subscriber: await openRedis() })
-    const caller = createRedisSessionLink({ open, prefix, instanceId: 'caller', timeoutMs: 15_000 })
-    const owner = createRedisSessionLink({ open, prefix, instanceId: 'owner', timeoutMs: 15_000 })
+    const { caller, owner } = callerAndOwner(15_000)
     cleanups.push(() => caller.close())
     // One request done 200 ms after the stop begins, one that never ends (a send stuck on a closed socket).
     owner.serve(async (request) => ((request as { stuck?: boolean }).stuck ? new Promise(() => {}) : Bun.sleep(300).then(() => 'sent')))
