@@ -4,7 +4,7 @@
 // Live: the help videos super users add, edit or remove arrive on the platform channel `helps`.
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { Help } from '../../../src/modules/helps/model.ts'
 import { api } from '../../api/client.ts'
 import { apiErrorOf } from '../../api/errors.ts'
@@ -14,7 +14,8 @@ import { HelpIcon, PlayIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
-import { applyOp, pageWithHeard, type ListOp } from '../../hooks/paged-list-ops.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
+import { applyOp, type ListOp } from '../../hooks/paged-list-ops.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { videoWatchUrl, youtubeIdOf, youtubeThumbnailUrl } from './video.ts'
@@ -77,15 +78,15 @@ export function HelpsPage() {
   const [isOpen, setIsOpen] = useState(false)
 
   const socket = useAtomValue(realtimeSocketAtom)
-  // The frames heard while the list travels: the server may have read it before them.
-  const heard = useRef<ListOp<HelpCard>[] | null>(null)
+  // Frames heard while the list travels are applied again to it (the server may have read it before them).
+  const listHeard = useHeardWhileLoading<HelpCard[] | null>()
 
   const load = useCallback(
     (isCurrent: () => boolean = () => true) => {
-      heard.current = []
+      listHeard.start()
       const failed = (failure: unknown) => {
         if (!isCurrent()) return
-        heard.current = null
+        listHeard.drop()
         // §8: the help list shows its errorList toast; the server's reason goes to the console.
         console.warn('help list', errorMessage(i18n, apiErrorOf(failure).code))
         showToast('error', t`Could not load the list.`)
@@ -96,13 +97,11 @@ export function HelpsPage() {
         .then(({ data, error }) => {
           if (!isCurrent()) return
           if (error || !data) return failed(error)
-          const changes = heard.current ?? []
-          heard.current = null
-          setHelps(pageWithHeard<HelpCard>(data, changes).sort(byTitle))
+          setHelps(listHeard.finish(data.slice().sort(byTitle)))
         })
         .catch(failed)
     },
-    [i18n, t],
+    [i18n, listHeard, t],
   )
   useEffect(() => {
     let live = true
@@ -116,8 +115,7 @@ export function HelpsPage() {
 
   useChannel('helps', (event) => {
     const op: ListOp<HelpCard> = event.action === 'delete' ? { kind: 'remove', id: event.helpId } : { kind: 'upsert', item: event.help, prepend: false }
-    heard.current?.push(op)
-    setHelps((current) => (current === null ? current : applyOp(current, op).sort(byTitle)))
+    setHelps(listHeard.heard((current) => (current === null ? current : applyOp(current, op).sort(byTitle))))
     // An open video follows its edit.
     if (event.action === 'update') setSelected((current) => (current?.id === event.help.id ? event.help : current))
   })
