@@ -73,6 +73,15 @@ describe('schedule rules', () => {
     expect(entry!.title).toBe('Maria Silva: Your order is ready for pickup at the m…')
   })
 
+  test('an entry late in the evening ends on its own day (the agenda would list it on two)', () => {
+    // Local times, whatever the time zone the test runs in: the calendar shows the browser's days.
+    const late = new Date(2026, 10, 22, 23, 45)
+    const [entry] = toCalendarEntries({ ...schedule, sendAt: late.toISOString(), occurrences: [] })
+    expect(entry!.start.getTime()).toBe(late.getTime())
+    expect(entry!.end.getDate()).toBe(22)
+    expect(entry!.end.getTime()).toBeGreaterThan(late.getTime())
+  })
+
   test('a repeating schedule is one entry per occurrence still to come; a finished one is its sending time', () => {
     const weekly: ScheduleRecord = { ...schedule, recurrence: 'weekly', recurrenceCount: 3, occurrence: 1, occurrences: ['2026-11-22T13:00:00.000Z', '2026-11-29T13:00:00.000Z'] }
     expect(toCalendarEntries(weekly).map((entry) => [entry.id, entry.occurrence, entry.start.toISOString()])).toEqual([

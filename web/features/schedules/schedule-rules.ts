@@ -82,11 +82,15 @@ export function toCalendarEntries(schedule: ScheduleRecord): CalendarEntry[] {
   const times = schedule.occurrences.length > 0 ? schedule.occurrences : [schedule.sendAt]
   return times.map((time, index) => {
     const start = new Date(time)
+    // Never past the end of its own day (the browser's, as the calendar shows it): a message at 23:45
+    // would otherwise span two days and be listed twice in the agenda.
+    const endOfDay = new Date(start)
+    endOfDay.setHours(23, 59, 59, 999)
     return {
       id: `${schedule.id}-${index}`,
       title: `${schedule.contact.name}: ${preview}`,
       start,
-      end: new Date(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000),
+      end: new Date(Math.min(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000, endOfDay.getTime())),
       schedule,
       occurrence: schedule.occurrence + index,
     }
