@@ -239,7 +239,7 @@ describe('paging and frames', () => {
   test('events heard while a first page travels are applied again to it, unless the page is newer', () => {
     const empty = { tickets: [], count: 0, countCapped: false, hasMore: false, nextCursor: null }
     let lists = emptyLists()
-    lists = { ...lists, pending: startedLoading(lists.pending, false) }
+    lists = { ...lists, pending: startedLoading(lists.pending) }
     lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(8, { updatedAt: at('10:08') }) }, agentScope)
     lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(9, { updatedAt: at('10:09') }) }, agentScope)
     lists = applyTicketEvent(lists, { action: 'delete', ticketId: 6 }, agentScope)
@@ -255,12 +255,33 @@ describe('paging and frames', () => {
 
     // A reload (after a reconnect) keeps what is shown and still replays: here the page is newer than the frame.
     let reloaded = { ...lists, pending: page }
-    reloaded = { ...reloaded, pending: startedLoading(reloaded.pending, false) }
+    reloaded = { ...reloaded, pending: startedLoading(reloaded.pending) }
     reloaded = applyTicketEvent(reloaded, { action: 'update', ticket: ticket(9, { updatedAt: at('10:09'), lastMessage: 'old' }) }, agentScope)
     const fresh = withPage(reloaded.pending, { tickets: [ticket(9, { updatedAt: at('10:20'), lastMessage: 'fresh' })], count: 1, countCapped: false, hasMore: false, nextCursor: null }, false, 'pending')
     expect(fresh.tickets.map((item) => item.lastMessage)).toEqual(['fresh'])
-    // A next page does not replay: only a first page replaces the list.
-    expect(withPage({ ...fresh, heard: [] }, empty, true, 'pending').heard).toEqual([])
+    expect(withPage({ ...fresh, heard: [] }, empty, true, 'pending').heard).toBeNull()
+  })
+
+  // A next page is read before the frames heard while it travels, too: a ticket it brings that was
+  // accepted or deleted meanwhile showed again in pending, as it was, and stayed counted.
+  test('events heard while a next page travels are applied again to the tickets it brings, with its count', () => {
+    let lists = loaded({ pending: [ticket(9, { updatedAt: at('10:09') }), ticket(8, { updatedAt: at('10:08') })] }, true)
+    lists = { ...lists, pending: startedLoading(lists.pending) }
+    // Accepted (6), deleted (5), a new message (4: a newer copy than the page's), a new ticket (10).
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(6, { status: 'open', userId: ME, updatedAt: at('10:20') }) }, agentScope)
+    lists = applyTicketEvent(lists, { action: 'delete', ticketId: 5 }, agentScope)
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(4, { updatedAt: at('10:21'), lastMessage: 'later' }) }, agentScope)
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(10, { updatedAt: at('10:22') }) }, agentScope)
+    // An event older than the page's copy: the page read it later (3 was renamed after).
+    lists = applyTicketEvent(lists, { action: 'update', ticket: ticket(3, { status: 'open', userId: ME, updatedAt: at('10:01') }) }, agentScope)
+    // Read before all of them: 6 and 5 still pending, 4 as it was; 3 renamed after the frame above.
+    const brought = [6, 5, 4, 3].map((id) => ticket(id, { updatedAt: at(`10:0${id}`), lastMessage: id === 3 ? 'renamed' : '' }))
+    const page = withPage(lists.pending, { tickets: brought, count: 6, countCapped: false, hasMore: false, nextCursor: null }, true, 'pending')
+    expect(ids(page)).toEqual([10, 4, 9, 8, 3])
+    expect(page.tickets.find((item) => item.id === 4)!.lastMessage).toBe('later')
+    expect(page.tickets.find((item) => item.id === 3)!.lastMessage).toBe('renamed')
+    // The page counted 9, 8, 6, 5, 4, 3: 6 and 5 left after its read; whether it saw 10 cannot be told.
+    expect(page).toMatchObject({ count: 4, heard: null, loading: false })
   })
 
   test('frames that are not ticket events are ignored', () => {

@@ -118,16 +118,21 @@ export function normalizeTicket(ticket: TicketView | ListTicket): ListTicket {
 /** A page of GET /api/tickets as the lists take it. */
 export type ListPage = { tickets: ListTicket[]; count: number; countCapped: boolean; hasMore: boolean; nextCursor: string | null }
 
-/** A page was asked for: a first page starts gathering the events heard until it comes. */
-export function startedLoading(list: TicketList, append: boolean): TicketList {
-  return { ...list, loading: true, failed: false, heard: append ? list.heard : [] }
+/** A page was asked for: it starts gathering the events heard until it comes (see withPage). */
+export function startedLoading(list: TicketList): TicketList {
+  return { ...list, loading: true, failed: false, heard: [] }
 }
 
 /**
  * A page arrived: the first replaces the list, the next ones append (skipping tickets already there).
- * The events heard while a first page was on its way are applied to it again, in order: without that,
- * a ticket created (or moved) between the server's read and the page's arrival would be lost until the
- * next reload. A ticket the page holds in a newer state than an event is left as the page has it.
+ * The page was read at some moment while it travelled, so the events heard meanwhile are applied again:
+ * - to a first page, all of them, in order: without that, a ticket created (or moved) between the
+ *   server's read and the page's arrival would be lost until the next reload;
+ * - to a next page, those about a ticket it brings in an older state than the event (or deleted):
+ *   they came after its read, so a ticket moved away or deleted meanwhile is not shown again as it
+ *   was, and the page's count follows them. An event about a ticket the page does not bring cannot
+ *   tell whether the read saw it: the count stays the page's.
+ * A ticket the page holds in a newer state than an event is left as the page has it.
  */
 export function withPage(list: TicketList, page: ListPage, append: boolean, key: ListKey = 'open'): TicketList {
   let tickets = page.tickets
@@ -135,9 +140,15 @@ export function withPage(list: TicketList, page: ListPage, append: boolean, key:
     const known = new Set(list.tickets.map((ticket) => ticket.id))
     tickets = list.tickets.concat(page.tickets.filter((ticket) => !known.has(ticket.id)))
   }
-  const arrived: TicketList = { ...list, tickets, count: page.count, countCapped: page.countCapped, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false }
-  if (append) return arrived
-  return (list.heard ?? []).reduce<TicketList>((current, { event, scope }) => appliedTo(current, key, event, scope, true), { ...arrived, heard: null })
+  const arrived: TicketList = { ...list, tickets, count: page.count, countCapped: page.countCapped, hasMore: page.hasMore, nextCursor: page.nextCursor, loading: false, loaded: true, failed: false, heard: null }
+  const brought = new Map(page.tickets.map((ticket) => [ticket.id, ticket]))
+  const afterTheRead = ({ event }: HeardEvent) => {
+    if (!append) return true
+    const copy = brought.get(event.action === 'update' ? event.ticket.id : event.ticketId)
+    if (!copy) return false
+    return event.action !== 'update' || Date.parse(copy.updatedAt) < Date.parse(normalizeTicket(event.ticket).updatedAt)
+  }
+  return (list.heard ?? []).filter(afterTheRead).reduce<TicketList>((current, { event, scope }) => appliedTo(current, key, event, scope, true), arrived)
 }
 
 /** The badge's text: the count, or "10000+" when the server stopped counting at its cap. */

@@ -31,7 +31,7 @@ export type SearchFilters = { text: string; tagIds: number[]; userIds: number[] 
 type Action =
   | { type: 'reset'; key: ListKey; generation: number }
   | { type: 'refresh'; key: ListKey; generation: number }
-  | { type: 'start'; key: ListKey; append: boolean }
+  | { type: 'start'; key: ListKey }
   | { type: 'page'; key: ListKey; generation: number; append: boolean; page: ListPage }
   | { type: 'failed'; key: ListKey; generation: number }
   | { type: 'event'; event: TicketEvent; scope: ListScope }
@@ -44,7 +44,7 @@ function reducer(lists: TicketLists, action: Action): TicketLists {
       // Keeps what is shown until the fresh first page replaces it.
       return { ...lists, [action.key]: { ...lists[action.key], generation: action.generation, loading: false } }
     case 'start':
-      return { ...lists, [action.key]: startedLoading(lists[action.key], action.append) }
+      return { ...lists, [action.key]: startedLoading(lists[action.key]) }
     case 'page': {
       const list = lists[action.key]
       if (list.generation !== action.generation) return lists
@@ -114,7 +114,7 @@ export function useTicketLists(scope: ListScope, search: SearchFilters, active: 
       const generation = generations.current[key]
       const cursor = append ? list.nextCursor : null
       if (append && !cursor) return
-      dispatch({ type: 'start', key, append })
+      dispatch({ type: 'start', key })
       const { data, error } = await api.tickets.get({ query: { ...queriesRef.current[key], ...(cursor ? { cursor } : {}) } })
       if (error || !data) {
         dispatch({ type: 'failed', key, generation })
