@@ -191,6 +191,56 @@ describeInBrowser('connections page', () => {
     await browserContext.close()
   }, E2E_TIMEOUT * 2)
 
+  test("the side menu's '!' badge: shown for a disconnected connection, not brought back by a check read before it connected", async () => {
+    harness.context.simulator.configure({ qrDelayMs: 5, connectDelayMs: 20 })
+    const { company, admin } = await makeAdminCompany('Mercearia Boa Vista')
+    const loja = await makeConnection(harness.context.db, { companyId: company.id, name: 'Loja', isDefault: true })
+    await harness.context.db.update(whatsapps).set({ provider: 'simulator' }).where(eq(whatsapps.id, loja.id))
+    const { page, browserContext, problems } = await openPage(harness)
+    const badge = page.getByRole('img', { name: 'A connection needs attention' })
+    // The badge's check (2 s after the page loads; the inbox asks for its connections without
+    // session=0) is read while Loja is disconnected, and its answer held until Loja has connected and
+    // that frame has reached the page: a loaded machine's order.
+    let checkRead!: () => void
+    const read = new Promise<void>((resolve) => (checkRead = resolve))
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/whatsapp?*', async (route) => {
+      if (route.request().method() !== 'GET' || !route.request().url().includes('session=0')) return route.fallback()
+      const response = await route.fetch()
+      checkRead()
+      await released
+      await route.fulfill({ response })
+    })
+    const connectedFrame = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', (frame) => {
+          const text = String(frame.payload)
+          if (text.includes('-whatsapp"') && text.includes('"CONNECTED"')) resolve()
+        })
+      })
+    })
+    const answered = page.waitForResponse((response) => response.url().includes('/api/whatsapp?') && response.url().includes('session=0'))
+    await signInTo(page, admin, '/tickets')
+    await read
+    await harness.context.app.decorator.connections.start({ companyId: company.id, whatsappId: loja.id })
+    await connectedFrame
+    release()
+    await answered
+    // The answer is in (React applies it on the next frame): the badge stays away.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await badge.count()).toBe(0)
+    await page.unroute('**/api/whatsapp?*')
+
+    // Disconnected: the badge comes live, and goes once connected again.
+    await harness.context.app.decorator.connections.stop({ companyId: company.id, whatsappId: loja.id })
+    await badge.waitFor()
+    await harness.context.app.decorator.connections.start({ companyId: company.id, whatsappId: loja.id })
+    await badge.waitFor({ state: 'detached' })
+    expect(unexpectedErrors(problems)).toEqual([])
+    await browserContext.close()
+  }, E2E_TIMEOUT * 2)
+
   test('a non-admin sees the table without add, session, edit or delete buttons; pt and es', async () => {
     const { company } = await makeAdminCompany('Livraria Sebo')
     await makeConnection(harness.context.db, { companyId: company.id, name: 'Loja', isDefault: true })

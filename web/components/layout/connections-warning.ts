@@ -5,7 +5,8 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { needsAttention, type ConnectionStatus } from '../../features/connections/connection.ts'
+import { needsAttention, withConnectionFrame, type ConnectionStatus } from '../../features/connections/connection.ts'
+import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { sessionUserAtom } from '../../state/session.ts'
@@ -22,14 +23,20 @@ export function useConnectionsWarning(): boolean {
   const admin = isAdmin(user)
   // null until the first check: no badge before it, whatever the channel says meanwhile.
   const [statuses, setStatuses] = useState<StatusById | null>(null)
+  // A check's answer may have been read before a frame that reaches the page while it travels (a
+  // connection that just connected): those frames are applied again to it.
+  const heard = useHeardWhileLoading<StatusById>()
 
   useEffect(() => {
     if (!admin) return
     let current = true
     const check = async () => {
+      heard.start()
       const { data } = await api.whatsapp.get({ query: { session: 0 } })
+      if (!current) return
       // A failed check shows no badge: the page itself reports its own failures.
-      if (current && data) setStatuses(new Map(data.map((connection) => [connection.id, connection.status])))
+      if (data) setStatuses(heard.finish(new Map(data.map((connection) => [connection.id, connection.status]))))
+      else heard.drop()
     }
     const timer = setTimeout(() => void check(), CONNECTIONS_CHECK_DELAY_MS)
     const stopReconnect = socket?.onReconnect(() => void check())
@@ -38,16 +45,11 @@ export function useConnectionsWarning(): boolean {
       clearTimeout(timer)
       stopReconnect?.()
     }
-  }, [admin, socket])
+  }, [admin, socket, heard])
 
   useChannel('whatsapp', (event) => {
-    setStatuses((current) => {
-      if (!current) return current
-      const next = new Map(current)
-      if (event.action === 'delete') next.delete(event.whatsappId)
-      else if (event.whatsapp) next.set(event.whatsapp.id, event.whatsapp.status)
-      return next
-    })
+    const update = heard.heard((statuses) => withConnectionFrame(statuses, event))
+    setStatuses((current) => (current ? update(current) : current))
   })
 
   return statuses !== null && needsAttention([...statuses.values()].map((status) => ({ status })))

@@ -3,7 +3,8 @@
 import { plugin } from 'bun'
 import { describe, expect, test } from 'bun:test'
 import { linguiMacroPlugin } from '../../lingui-plugin.ts'
-import { applySession, formatLastUpdate, needsAttention, removeConnection, upsertConnection, withNewerSession, type Connection } from './connection.ts'
+import { createHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
+import { applySession, formatLastUpdate, needsAttention, removeConnection, upsertConnection, withConnectionFrame, withNewerSession, type Connection, type ConnectionStatus } from './connection.ts'
 
 // The form's rules are Lingui descriptors: compiled on load, as in the build.
 plugin(linguiMacroPlugin({ descriptorFields: 'message' }))
@@ -164,4 +165,25 @@ describe('the connection form', () => {
     expect(firstTabWithError(refused)).toBe('bot')
     expect(firstTabWithError({ integrationId: integrationRule })).toBe('bot')
   })
+})
+
+// The menu badge's check (GET /api/whatsapp) may be read before a frame that reaches the page while
+// the answer travels: the answer used to replace the statuses, and the badge showed '!' for a
+// connection that had just connected, until its next frame.
+test('the menu badge: frames heard while its check travels are applied again to the answer', () => {
+  const heard = createHeardWhileLoading<Map<number, ConnectionStatus>>()
+  heard.start()
+  heard.heard((statuses) => withConnectionFrame(statuses, { action: 'update', whatsapp: { id: 2, status: 'CONNECTED' } }))
+  heard.heard((statuses) => withConnectionFrame(statuses, { action: 'delete', whatsappId: 3 }))
+  const answer = new Map<number, ConnectionStatus>([
+    [1, 'CONNECTED'],
+    [2, 'qrcode'],
+    [3, 'DISCONNECTED'],
+  ])
+  const statuses = heard.finish(answer)
+  expect([...statuses]).toEqual([
+    [1, 'CONNECTED'],
+    [2, 'CONNECTED'],
+  ])
+  expect(needsAttention([...statuses.values()].map((status) => ({ status })))).toBe(false)
 })

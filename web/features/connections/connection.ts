@@ -81,3 +81,14 @@ export function formatLastUpdate(iso: string): string {
   if (Number.isNaN(date.getTime())) return ''
   return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`
 }
+
+/** A frame of the `whatsapp` channel as the menu's badge reads it: a connection removed, or its new status. */
+export type ConnectionFrame = { action: string; whatsappId?: number; whatsapp?: { id: number; status: ConnectionStatus } }
+
+/** The statuses of the company's connections after one frame (the badge's state). */
+export function withConnectionFrame(statuses: Map<number, ConnectionStatus>, frame: ConnectionFrame): Map<number, ConnectionStatus> {
+  const next = new Map(statuses)
+  if (frame.action === 'delete' && frame.whatsappId !== undefined) next.delete(frame.whatsappId)
+  else if (frame.whatsapp) next.set(frame.whatsapp.id, frame.whatsapp.status)
+  return next
+}
