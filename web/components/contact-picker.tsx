@@ -5,11 +5,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Button as AriaButton, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components'
 import { api } from '../api/client.ts'
-import { apiErrorOf } from '../api/errors.ts'
-import { errorMessage } from '../i18n/error-messages.ts'
 import { ChevronDownIcon } from './icons.tsx'
 import { TextField } from './text-field.tsx'
-import { showToast } from './toasts.tsx'
+import { toastFailure } from './failure-toast.ts'
 
 export type ContactChoice = { id: number; name: string; number: string }
 
@@ -58,10 +56,10 @@ export function ContactPicker({ value, onChange, onSearchChange, isFixed, isRequ
         .get({ query: { searchParam: term } })
         .then(({ data, error: failure }) => {
           if (!current) return
-          if (failure || !data) showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+          if (failure || !data) toastFailure(i18n, failure)
           else setOptions(data.map(({ id, name, number }) => ({ id, name, number })))
         })
-        .catch((failure: unknown) => current && showToast('error', errorMessage(i18n, apiErrorOf(failure).code)))
+        .catch((failure: unknown) => current && toastFailure(i18n, failure))
         .finally(() => current && setSearching(false))
     }, CONTACT_SEARCH_DELAY_MS)
     return () => {

@@ -4,7 +4,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -13,10 +12,10 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { priorityClass, toAnnouncementRow, type AnnouncementRow } from './announcement-row.ts'
 import { priorityLabel } from './priority-label.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const AnnouncementDialog = lazyPart(() => import('./announcement-dialog.tsx').then((module) => module.AnnouncementDialog))
@@ -31,7 +30,7 @@ export function AnnouncementsPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.announcements.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.records.map(toAnnouncementRow), hasMore: data.hasMore }
@@ -49,7 +48,7 @@ export function AnnouncementsPage() {
     if (!deleting) return true
     const { error } = await api.announcements({ id: deleting.id }).delete()
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.remove(deleting.id)

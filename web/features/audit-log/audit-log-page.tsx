@@ -5,17 +5,15 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { LazySelect } from '../../components/lazy-select.tsx'
 import { TextField } from '../../components/text-field.tsx'
-import { showToast } from '../../components/toasts.tsx'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { auditActionLabels, auditActions } from './audit-actions.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type AuditPage = NonNullable<Awaited<ReturnType<typeof api['audit-log']['get']>>['data']>
 type AuditRow = AuditPage['entries'][number]
@@ -66,7 +64,7 @@ export function AuditLogPage() {
       }
       const { data, error } = await api['audit-log'].get({ query })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.entries, hasMore: data.hasMore }

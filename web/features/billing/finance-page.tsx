@@ -5,19 +5,17 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { showToast } from '../../components/toasts.tsx'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
 import type { InvoiceRow } from './billing-types.ts'
 import { InvoiceStatusChip, invoiceRowClass } from './invoice-status.tsx'
 import { usePaymentConfirmation } from './use-payment-confirmation.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const CheckoutDialog = lazyPart(() => import('./checkout-dialog.tsx').then((module) => module.CheckoutDialog))
@@ -36,7 +34,7 @@ export function FinancePage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.invoices.all.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.invoices, hasMore: data.hasMore }

@@ -4,11 +4,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const MAX_GRACE_DAYS = 365
 
@@ -38,7 +37,7 @@ export function GracePeriodForm() {
     setPending(true)
     try {
       const { data, error: failure } = await api.billing['grace-period'].put({ graceDays: Number(days) })
-      if (failure || !data) return showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      if (failure || !data) return toastFailure(i18n, failure)
       setStored(data)
       showToast('success', t`Operation updated successfully.`)
     } finally {

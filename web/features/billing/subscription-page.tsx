@@ -5,15 +5,13 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatCalendarDate, formatMoney } from '../../i18n/format.ts'
 import type { Subscription } from './billing-types.ts'
 import { usePaymentConfirmation } from './use-payment-confirmation.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const CheckoutDialog = lazyPart(() => import('./checkout-dialog.tsx').then((module) => module.CheckoutDialog))
@@ -27,7 +25,7 @@ export function SubscriptionPage() {
   useEffect(() => {
     void api.subscription.get().then(({ data, error }) => {
       if (data) setSubscription(data)
-      else showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      else toastFailure(i18n, error)
     })
   }, [i18n])
 

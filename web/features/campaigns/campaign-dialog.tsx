@@ -24,6 +24,7 @@ import { serverFieldErrors } from '../../forms/server-errors.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { toScheduledAt, toZonedInput, type CampaignRow, type PreflightData } from './campaign-types.ts'
 import { PreflightSummary } from './preflight-summary.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Choices = { whatsapps: { id: number; name: string; status: string }[]; contactLists: { id: number; name: string }[]; tags: { id: number; name: string }[]; fileLists: { id: number; name: string }[]; timezone: string | null }
 type Field = 'name' | 'whatsappId' | 'contactListId' | 'tagId' | 'fileListId' | 'scheduledAt' | 'message1'
@@ -124,7 +125,7 @@ function CampaignForm({ record: opened, onSaved, onDone }: FormProps) {
       onSaved(data)
       const media = api.campaigns({ id: data.id })['media-upload']
       const final = await saveAttachment(attachment, data, { upload: (file) => media.post({ file }), remove: () => media.delete() }, (refusal) =>
-        showToast('error', errorMessage(i18n, apiErrorOf(refusal).code)),
+        toastFailure(i18n, refusal),
       )
       if (!final) {
         // The campaign is saved; the dialog stays on it so that another file can be tried.

@@ -4,7 +4,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { saveDownload } from '../../api/save-download.ts'
 import { Button } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -12,6 +11,7 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatDateTime, statusLabels, type ReportData } from './campaign-types.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // The chart library in a chunk of its own: the totals and the rows paint without it.
 const CampaignTimelineChart = lazy(() => import('./campaign-timeline-chart.tsx'))
@@ -33,7 +33,7 @@ export function CampaignReportPage() {
   const load = useCallback(async () => {
     const { data, error } = await api.campaigns({ id: campaignId }).report.get({ query: {} })
     if (error || !data) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return
     }
     // Rows beyond the first page that were loaded stay (they are refreshed with "load more").

@@ -4,7 +4,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -13,10 +12,10 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatDateTime, statusLabels, type CampaignRow, type PreflightData } from './campaign-types.ts'
 import { PreflightSummary } from './preflight-summary.tsx'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const CampaignDialog = lazyPart(() => import('./campaign-dialog.tsx').then((module) => module.CampaignDialog))
@@ -37,7 +36,7 @@ export function CampaignsPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.campaigns.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.records, hasMore: data.hasMore }
@@ -55,7 +54,7 @@ export function CampaignsPage() {
   const act = async (record: CampaignRow, action: 'cancel' | 'restart') => {
     const { data, error } = action === 'cancel' ? await api.campaigns({ id: record.id }).cancel.post() : await api.campaigns({ id: record.id }).restart.post()
     if (error || !data) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return
     }
     list.upsert(data)
@@ -68,7 +67,7 @@ export function CampaignsPage() {
     const target = record.contactListId ? { contactListId: record.contactListId } : { tagId: record.tagId }
     const { data, error } = await api.campaigns.preflight.post({ whatsappId: record.whatsappId, rotateConnections: record.rotateConnections, ...target })
     if (error || !data) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       setStarting(null)
       return
     }
@@ -79,7 +78,7 @@ export function CampaignsPage() {
     if (!starting) return true
     const { data, error } = await api.campaigns({ id: starting.record.id }).start.post()
     if (error || !data) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.upsert(data)
@@ -91,7 +90,7 @@ export function CampaignsPage() {
     if (!deleting) return true
     const { error } = await api.campaigns({ id: deleting.id }).delete()
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.remove(deleting.id)

@@ -36,6 +36,7 @@ import {
 import { AmountField, SwitchField } from './form-controls.tsx'
 import { availableProviders } from './providers.ts'
 import { TokenPanel } from './token-panel.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type ConnectionDialogProps = {
   isOpen: boolean
@@ -81,7 +82,7 @@ export function ConnectionDialog({ isOpen, onOpenChange, connectionId, queues, o
         if (!current) return
         setLoading(false)
         if (error) {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+          toastFailure(i18n, error)
           onOpenChange(false)
           return
         }

@@ -5,13 +5,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Form, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { DialogFooter, FormAlert } from '../../components/dialog-footer.tsx'
 import { Select } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { lengthBetween } from '../../forms/validation.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const NEW_LIST = 'new'
 
@@ -48,9 +47,8 @@ export function AddToListForm({ contactIds, onDone }: { contactIds: number[]; on
       showToast('success', plural(added, { one: '# contact added to the list.', other: '# contacts added to the list.' }))
       onDone(true)
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }

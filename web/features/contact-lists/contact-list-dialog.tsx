@@ -15,6 +15,7 @@ import { refusalErrors } from '../../forms/refusal-errors.ts'
 import { lengthBetween } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { ContactListRow } from './rows.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Errors = { name?: string; form?: string }
 
@@ -60,15 +61,14 @@ function ContactListForm({ contactList, onSaved, onDone }: FormProps) {
           const count = added.data.added
           saved = { ...saved, contactsCount: count }
           showToast('success', plural(count, { one: '# contact added from the tag.', other: '# contacts added from the tag.' }))
-        } else showToast('error', errorMessage(i18n, apiErrorOf(added.error).code))
+        } else toastFailure(i18n, added.error)
       }
       onSaved(saved)
       showToast('success', contactList ? t`Contact list saved.` : t`Contact list created.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }

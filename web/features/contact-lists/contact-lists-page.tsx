@@ -4,7 +4,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -17,6 +16,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { downloadSample } from './requests.ts'
 import { itemsPathOf, type ContactListRow } from './rows.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const ContactListDialog = lazyPart(() => import('./contact-list-dialog.tsx').then((module) => module.ContactListDialog))
@@ -31,7 +31,7 @@ export function ContactListsPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api['contact-lists'].get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.records, hasMore: data.hasMore }
@@ -54,7 +54,7 @@ export function ContactListsPage() {
     if (!deleting) return true
     const { error } = await api['contact-lists']({ id: deleting.id }).delete()
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.remove(deleting.id)

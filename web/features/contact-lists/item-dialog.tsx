@@ -13,6 +13,7 @@ import { refusalErrors } from '../../forms/refusal-errors.ts'
 import { isEmail, lengthBetween } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { ContactListItemRow } from './rows.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Field = 'name' | 'number' | 'email'
 type Errors = Partial<Record<Field | 'form', string>>
@@ -54,9 +55,8 @@ function ItemForm({ contactListId, item, onSaved, onDone }: FormProps) {
       showToast('success', item ? t`Contact saved.` : t`Contact added to the list.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }

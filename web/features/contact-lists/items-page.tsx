@@ -5,7 +5,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -14,11 +13,11 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { contactListItemsChannel } from '../../../src/contracts/realtime.ts'
 import { type ContactListItemRow, type ContactListRow } from './rows.ts'
 import { ValidityBadge } from './validity-badge.tsx'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const ListImportDialog = lazyPart(() => import('./list-import-dialog.tsx').then((module) => module.ListImportDialog))
@@ -38,7 +37,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: number 
       .then(({ data, error }) => {
         if (data) setContactList(data)
         else {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+          toastFailure(i18n, error)
           location.replace('/contact-lists')
         }
       })
@@ -48,7 +47,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: number 
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api['contact-list-items'].get({ query: { contactListId, pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.contacts, hasMore: data.hasMore }
@@ -76,7 +75,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: number 
     if (!deleting) return true
     const { error } = await api['contact-list-items']({ id: deleting.id }).delete()
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.remove(deleting.id)

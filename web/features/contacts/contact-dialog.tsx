@@ -4,11 +4,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import type { ContactDetail } from '../../../src/modules/contacts/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { showToast } from '../../components/toasts.tsx'
 import { ContactForm } from '../../forms/contact-form.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type ContactDialogProps = {
   /** null: a new contact; a number: the contact to edit. */
@@ -31,13 +29,13 @@ export function ContactDialog({ contactId, onClose, onSaved }: ContactDialogProp
         if (!live) return
         if (data) setContact(data)
         else {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+          toastFailure(i18n, error)
           onClose()
         }
       })
       .catch((failure: unknown) => {
         if (!live) return
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         onClose()
       })
     return () => {

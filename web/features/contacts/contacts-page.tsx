@@ -8,7 +8,6 @@ import { useAtomValue } from 'jotai'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Link, type Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -31,6 +30,7 @@ import { AddToListButtons, selectionColumn } from '../contact-lists/add-to-list.
 import { lazyPart } from '../../components/lazy-part.tsx'
 import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
 import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const StartTicketDialog = lazyPart(() => import('./start-ticket-dialog.tsx').then((module) => module.StartTicketDialog))
@@ -68,7 +68,7 @@ export function ContactsPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.contacts.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       setCount(data.count)
@@ -108,7 +108,7 @@ export function ContactsPage() {
     try {
       const { error } = await api.contacts({ id: deleting.id }).delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       list.remove(deleting.id)
@@ -116,7 +116,7 @@ export function ContactsPage() {
       showToast('success', t`Contact deleted.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }
@@ -126,9 +126,8 @@ export function ContactsPage() {
     try {
       const { data, error } = await api.contacts.import.post({})
       if (error || !data) {
-        const text = errorMessage(i18n, apiErrorOf(error).code)
+        const text = toastFailure(i18n, error)
         setPhoneError(text)
-        showToast('error', text)
         return false
       }
       const added = data.newContacts.length
@@ -137,9 +136,8 @@ export function ContactsPage() {
       list.reload()
       return true
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setPhoneError(text)
-      showToast('error', text)
       return false
     }
   }

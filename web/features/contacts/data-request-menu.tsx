@@ -5,7 +5,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { MoreIcon } from '../../components/icons.tsx'
@@ -16,6 +15,7 @@ import type { ContactRow } from './contact-row.ts'
 import { downloadContactData } from './data-export-download.ts'
 import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
 import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type DataRequestMenuProps = { contact: ContactRow; onErased: (contactId: number) => void }
 
@@ -41,7 +41,7 @@ export function DataRequestMenu({ contact, onErased }: DataRequestMenuProps) {
     try {
       const { data, error } = await api.contacts({ id: contact.id }).erase.delete()
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       const messages = data.messages
@@ -50,7 +50,7 @@ export function DataRequestMenu({ contact, onErased }: DataRequestMenuProps) {
       onErased(contact.id)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

@@ -7,18 +7,16 @@ import { useAtomValue } from 'jotai'
 import { useMemo, useState, type FormEvent } from 'react'
 import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Select } from '../../components/select.tsx'
-import { showToast } from '../../components/toasts.tsx'
 import { numberForDisplay } from '../../forms/contact-number.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { otherOpenTicketOf } from '../ticket-list/other-open-ticket.ts'
 import { useTicketChoices } from '../ticket-list/use-ticket-choices.ts'
 import type { ContactRow } from './contact-row.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const NO_QUEUE = 'none'
 
@@ -75,9 +73,9 @@ export function StartTicketDialog({ contact, onClose }: { contact: ContactRow; o
         setNotice(t`This contact already has an open ticket with ${userName} in the queue ${queueName}.`)
         return
       }
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setSubmitting(false)
     }

@@ -3,7 +3,6 @@
 import '../../styles/dashboard.css'
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
-import { apiErrorOf } from '../../api/errors.ts'
 import { saveDownload } from '../../api/save-download.ts'
 import { Button } from '../../components/button.tsx'
 import { DownloadIcon } from '../../components/icons.tsx'
@@ -11,7 +10,6 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { LazySelect } from '../../components/lazy-select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { AttendantsTable } from './attendants-table.tsx'
 import type { ChartBar } from './bar-chart-card.tsx'
 import { CountersRow } from './counters-row.tsx'
@@ -20,6 +18,7 @@ import { defaultFilter, PERIODS, requestOf, type DashboardFilter, type Dashboard
 import { SlaTable } from './sla-table.tsx'
 import { useDashboard } from './use-dashboard.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const DrillDownDialog = lazyPart(() => import('./drill-down-dialog.tsx').then((module) => module.DrillDownDialog))
@@ -47,7 +46,7 @@ export function DashboardPage() {
   const exportTables = async () => {
     const query = new URLSearchParams(Object.entries(applied).map(([key, value]) => [key, String(value)]))
     const code = await saveDownload(`/api/dashboard/export?${query}`, (disposition) => /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'dashboard.xlsx')
-    if (code) showToast('error', errorMessage(i18n, apiErrorOf({ status: 0, value: { error: code } }).code))
+    if (code) toastFailure(i18n, { status: 0, value: { error: code } })
   }
 
   const dayBars = useMemo<ChartBar[]>(

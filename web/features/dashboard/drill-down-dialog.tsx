@@ -3,12 +3,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatDateTime } from '../../i18n/format.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type DrillDownFilter = {
   state?: 'happening' | 'pending' | 'finished'
@@ -36,7 +34,7 @@ export function DrillDownDialog({ target, range, onClose }: { target: DrillDownT
     void api.dashboard.tickets.get({ query: { date_from: range.from, date_to: range.to, ...target.filter } }).then(({ data: found, error }) => {
       if (!current) return
       if (error || !found) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         onClose()
         return
       }

@@ -3,10 +3,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import type { DashboardRequest } from './figures.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type DashboardData = NonNullable<Awaited<ReturnType<typeof api.dashboard.get>>['data']>
 export type PerUser = NonNullable<Awaited<ReturnType<typeof api.dashboard.ticketsUsers.get>>['data']>
@@ -27,7 +26,7 @@ export function useDashboard(request: DashboardRequest): DashboardState {
       const { data, error } = await api.dashboard.get({ query: JSON.parse(key) as DashboardRequest })
       if (!current) return
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         setState({ loading: false, dashboard: null, perUser: null, perDay: null, sla: null })
         return
       }
@@ -40,7 +39,7 @@ export function useDashboard(request: DashboardRequest): DashboardState {
       if (!current) return
       if (users.error) showToast('error', t`Could not load the chart of attendances per user.`)
       if (days.error) showToast('error', t`Could not load the chart of attendances per date.`)
-      if (sla.error) showToast('error', errorMessage(i18n, apiErrorOf(sla.error).code))
+      if (sla.error) toastFailure(i18n, sla.error)
       setState({ loading: false, dashboard: data, perUser: users.data ?? null, perDay: days.data ?? null, sla: sla.data ?? null })
     })()
     return () => {

@@ -3,7 +3,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -12,9 +11,9 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import type { FileListRow } from './rows.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const FileListDialog = lazyPart(() => import('./file-list-dialog.tsx').then((module) => module.FileListDialog))
@@ -29,7 +28,7 @@ export function FileListsPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.files.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.files, hasMore: data.hasMore }
@@ -47,7 +46,7 @@ export function FileListsPage() {
     if (!deleting) return true
     const { error } = await api.files({ id: deleting.id }).delete()
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return false
     }
     list.remove(deleting.id)

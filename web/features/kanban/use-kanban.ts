@@ -6,14 +6,13 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { useHeardWhileLoading } from '../../hooks/heard-while-loading.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { normalizeTicket } from '../ticket-list/ticket-lists.ts'
 import { applyTagFrame, applyTicketFrame, groupCards, movedCard, OPEN_LANE, withoutTag, type BoardFilter, type KanbanCard, type KanbanTagLane, type LaneKey } from './board.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 /** A board larger than this many pages (of 500) stops loading: 10,000 cards is past any useful board. */
 const MAX_PAGES = 20
@@ -35,7 +34,7 @@ export function useKanban(options: { isAdmin: boolean; queueIds: readonly number
   const changeCards = (update: (cards: Map<number, KanbanCard>) => Map<number, KanbanCard>) => setCards(cardsHeard.heard(update))
   const changeLanes = (update: (lanes: KanbanTagLane[]) => KanbanTagLane[]) => setLanes(lanesHeard.heard(update))
 
-  const fail = useCallback((error: unknown) => showToast('error', errorMessage(i18n, apiErrorOf(error).code)), [i18n])
+  const fail = useCallback((error: unknown) => toastFailure(i18n, error), [i18n])
 
   const load = useCallback(async () => {
     const mine = ++generation.current

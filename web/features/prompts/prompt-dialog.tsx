@@ -21,6 +21,7 @@ import { PROMPT_LIMITS, promptBody, promptFormOf, promptProblems, type PromptFie
 import { PromptModelField } from './prompt-model-field.tsx'
 import { PromptNumberField } from './prompt-number-field.tsx'
 import { toPromptRow, type PromptRow } from './prompt-row.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type PromptQueueChoice = { id: number; name: string }
 
@@ -76,9 +77,8 @@ function PromptForm({ prompt, queues, onSaved, onDone }: PromptFormProps) {
       showToast('success', prompt ? t`Prompt saved.` : t`Prompt created.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }
@@ -207,7 +207,7 @@ function EditPromptForm({ promptId, ...props }: Omit<PromptFormProps, 'prompt'> 
       .then(({ data, error }) => {
         if (!current) return
         if (error || !data) {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+          toastFailure(i18n, error)
           onDone()
           return
         }
@@ -215,7 +215,7 @@ function EditPromptForm({ promptId, ...props }: Omit<PromptFormProps, 'prompt'> 
       })
       .catch((failure: unknown) => {
         if (!current) return
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         onDone()
       })
     return () => {

@@ -5,18 +5,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { ChatIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { useQueues } from '../queues/use-queues.ts'
 import type { PromptRow } from './prompt-row.ts'
 import { usePrompts } from './use-prompts.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const TryPromptDialog = lazyPart(() => import('./try-prompt-dialog.tsx').then((module) => module.TryPromptDialog))
@@ -51,7 +50,7 @@ export function PromptsPage() {
     try {
       const { error } = await api.prompt({ id: deleting.id }).delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       list.remove(deleting.id)
@@ -59,7 +58,7 @@ export function PromptsPage() {
       showToast('info', t`Prompt deleted.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

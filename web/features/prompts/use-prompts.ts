@@ -5,12 +5,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
-import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { applyQueueChange, comparePrompts, removePrompt, toPromptRow, upsertPrompt, type PromptRow } from './prompt-row.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export function usePrompts() {
   const { i18n } = useLingui()
@@ -22,12 +20,12 @@ export function usePrompts() {
     try {
       const { data, error } = await api.prompt.get()
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return
       }
       setPrompts(data.prompts.map(toPromptRow).sort(comparePrompts))
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setLoading(false)
     }

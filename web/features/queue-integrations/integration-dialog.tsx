@@ -30,6 +30,7 @@ import {
 import { integrationTypeLabels } from './integration-logo.tsx'
 import { IntegrationTestPanel } from './integration-test-panel.tsx'
 import type { IntegrationRow } from './integration-row.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Errors = Partial<Record<IntegrationField | 'form', string>>
 
@@ -90,9 +91,8 @@ function IntegrationForm({ integration, onSaved, onDone }: IntegrationFormProps)
       showToast('success', integration ? t`Integration edited.` : t`Integration added.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }

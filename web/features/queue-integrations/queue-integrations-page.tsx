@@ -5,18 +5,17 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { IntegrationLogo } from './integration-logo.tsx'
 import type { IntegrationRow } from './integration-row.ts'
 import { useIntegrationList } from './use-integration-list.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const IntegrationDialog = lazyPart(() => import('./integration-dialog.tsx').then((module) => module.IntegrationDialog))
@@ -33,14 +32,14 @@ export function QueueIntegrationsPage() {
     try {
       const { error } = await api.queueIntegration({ id: deleting.id }).delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       list.drop(deleting.id)
       showToast('success', t`Integration deleted.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

@@ -5,12 +5,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
-import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage, type PagedList } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { matchesIntegrationSearch, type IntegrationRow } from './integration-row.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type IntegrationList = Pick<PagedList<IntegrationRow>, 'items' | 'hasMore' | 'loading' | 'loadMore'> & {
   count: number
@@ -29,7 +27,7 @@ export function useIntegrationList(search: string): IntegrationList {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api.queueIntegration.get({ query: { pageNumber, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       setCount(data.count)

@@ -22,6 +22,7 @@ import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { optionsChangeFor, OwnOptionChanges } from './option-echoes.ts'
 import '../../styles/live-notices.css'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Editing = { mode: 'add'; parentId: number | null } | { mode: 'edit'; optionId: number } | null
 type Direction = 'up' | 'down'
@@ -43,7 +44,7 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
   const load = useCallback(async () => {
     const { data, error } = await api['queue-options'].tree.get({ query: { queueId } })
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return
     }
     setTree(data)
@@ -128,7 +129,7 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
         for (const change of changes) {
           const { error } = await api['queue-options']({ id: change.id }).put({ option: change.option })
           if (error) {
-            showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+            toastFailure(i18n, error)
             return
           }
           own.current.confirmed({ action: 'update', optionIds: [change.id] })
@@ -149,7 +150,7 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
     return ownChange(async () => {
       const { data, error } = await api['queue-options']({ id: optionId }).delete()
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       own.current.confirmed({ action: 'delete', optionIds: data.deletedIds })

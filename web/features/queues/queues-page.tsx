@@ -4,7 +4,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -13,9 +12,9 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { paletteColorOf } from './palette.ts'
 import type { QueueRow } from './queue.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { useQueues } from './use-queues.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const QueueDialog = lazyPart(() => import('./queue-dialog.tsx').then((module) => module.QueueDialog))
@@ -31,14 +30,14 @@ export function QueuesPage() {
     try {
       const { error } = await api.queue({ id: deleting.id }).delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       list.remove(deleting.id)
       showToast('success', t`Queue deleted.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

@@ -4,12 +4,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
-import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { compareQueues, removeQueue, toQueueRow, upsertQueue, type QueueRow } from './queue.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export function useQueues() {
   const { i18n } = useLingui()
@@ -21,7 +19,7 @@ export function useQueues() {
     const { data, error } = await api.queue.get({ query: {} })
     setLoading(false)
     if (error) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return
     }
     setQueues(data.map(toQueueRow).sort(compareQueues))

@@ -5,7 +5,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
@@ -15,9 +14,9 @@ import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
 import { sessionUserAtom } from '../../state/session.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { canEditQuickMessage, messagePreview, type QuickMessageRow } from './quick-message-row.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const QuickMessageDialog = lazyPart(() => import('./quick-message-dialog.tsx').then((module) => module.QuickMessageDialog))
@@ -34,7 +33,7 @@ export function QuickMessagesPage() {
     async ({ pageNumber, searchParam }) => {
       const { data, error } = await api['quick-messages'].get({ query: { pageNumber, userId, ...(searchParam ? { searchParam } : {}) } })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         throw error ?? new Error('no data')
       }
       return { items: data.records, hasMore: data.hasMore }
@@ -53,14 +52,14 @@ export function QuickMessagesPage() {
     try {
       const { error } = await api['quick-messages']({ id: deleting.id }).delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       list.remove(deleting.id)
       showToast('success', t`Quick reply deleted.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

@@ -15,6 +15,7 @@ import { SwitchField } from '../../components/switch-field.tsx'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import type { TagRow } from './tag-row.ts'
 import { refusalErrors } from '../../forms/refusal-errors.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export const DEFAULT_TAG_COLOR = '#1d4ed8'
 
@@ -55,9 +56,8 @@ function TagForm({ tag, showKanban, onSaved, onDone }: TagFormProps) {
       showToast('success', tag ? t`Tag saved.` : t`Tag created.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setErrors({ form: text })
-      showToast('error', text)
     } finally {
       setPending(false)
     }

@@ -7,19 +7,18 @@ import { useAtomValue } from 'jotai'
 import { useMemo, useState, type FormEvent } from 'react'
 import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { ContactPicker, type ContactChoice } from '../../components/contact-picker.tsx'
 import { Select } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { otherOpenTicketOf } from './other-open-ticket.ts'
 import { useTicketChoices } from './use-ticket-choices.ts'
 import { normalizeTicket, type ListTicket } from './ticket-lists.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const NO_QUEUE = 'none'
 
@@ -79,7 +78,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
     const { data, error } = await api.contacts.post({ name: newName.trim(), number: newNumber.trim() })
     setSavingContact(false)
     if (error || !data) {
-      showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      toastFailure(i18n, error)
       return
     }
     const created = { id: data.id, name: data.name, number: data.number }
@@ -125,7 +124,7 @@ export function NewTicketModal({ onClose, onOpen }: NewTicketModalProps) {
       setNotice(t`This contact already has an open ticket with ${userName} in the queue ${queueName}.`)
       return
     }
-    showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+    toastFailure(i18n, error)
   }
 
   return (

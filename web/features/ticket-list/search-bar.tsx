@@ -2,13 +2,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { TextField } from '../../components/text-field.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { MultiSelect, type MultiOption } from './multi-select.tsx'
 import { SearchIcon } from './ticket-icons.tsx'
 import type { SearchFilters } from './use-ticket-lists.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export const SEARCH_DEBOUNCE_MS = 500
 
@@ -32,13 +30,13 @@ export function SearchBar({ isAdmin, onChange }: { isAdmin: boolean; onChange: (
     let current = true
     void api.tags.list.get({ query: {} }).then(({ data, error }) => {
       if (!current) return
-      if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+      if (error || !data) toastFailure(i18n, error)
       else setTags(data.map((tag) => ({ id: tag.id, label: tag.name, color: tag.color })))
     })
     if (isAdmin) {
       void api.users.list.get({ query: {} }).then(({ data, error }) => {
         if (!current) return
-        if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        if (error || !data) toastFailure(i18n, error)
         else setUsers(data.map((user) => ({ id: user.id, label: user.name })))
       })
     }

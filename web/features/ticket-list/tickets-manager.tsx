@@ -6,10 +6,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom, type SessionUser } from '../../state/session.ts'
 import { openTicketAtom, selectedTicketUuidAtom } from '../inbox/selection.ts'
 import { MultiSelect } from './multi-select.tsx'
@@ -22,6 +20,7 @@ import type { TicketAction } from './ticket-row.tsx'
 import { useTicketLists, type SearchFilters } from './use-ticket-lists.ts'
 import '../../styles/ticket-list.css'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // What only a click asks for loads on demand, keeping the inbox's first load small.
 const NewTicketModal = lazy(() => import('./new-ticket-modal.tsx').then((module) => ({ default: module.NewTicketModal })))
@@ -99,7 +98,7 @@ function Manager({ user }: { user: SessionUser }) {
           const queueName = other.queueName ?? t`no queue`
           showToast('warning', t`This contact already has an open ticket with ${userName} in the queue ${queueName}.`)
         } else {
-          showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+          toastFailure(i18n, error)
         }
         return
       }

@@ -6,10 +6,9 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import type { Key } from 'react-aria-components'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type QueueChoice = { id: number; name: string }
 export type ConnectionChoice = { id: number; name: string; status: string; isDefault: boolean }
@@ -39,7 +38,7 @@ export function useTicketChoices(isAdmin: boolean) {
     void api.whatsapp.get({ query: {} }).then(({ data, error }) => {
       if (!live) return
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return
       }
       const options = data.map((connection) => ({ id: connection.id, name: connection.name, status: connection.status, isDefault: connection.isDefault }))

@@ -5,9 +5,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import {
   appMessageEventOf,
@@ -25,6 +22,7 @@ import {
   type TicketEvent,
   type TicketLists,
 } from './ticket-lists.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type SearchFilters = { text: string; tagIds: number[]; userIds: number[] }
 
@@ -118,7 +116,7 @@ export function useTicketLists(scope: ListScope, search: SearchFilters, active: 
       const { data, error } = await api.tickets.get({ query: { ...queriesRef.current[key], ...(cursor ? { cursor } : {}) } })
       if (error || !data) {
         dispatch({ type: 'failed', key, generation })
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return
       }
       dispatch({

@@ -5,16 +5,14 @@ import { useEffect, useState } from 'react'
 import type { ContactDetail } from '../../../src/modules/contacts/model.ts'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { CloseIcon } from '../../components/icons.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { ContactAvatar } from './contact-avatar.tsx'
 import { ContactForm } from '../../forms/contact-form.tsx'
 import { numberForDisplay } from '../../forms/contact-number.ts'
 import { EditIcon } from './ticket-icons.tsx'
 import { TicketNotes } from './ticket-notes.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type ContactDrawerProps = {
   ticket: TicketView
@@ -39,9 +37,9 @@ export function ContactDrawer({ ticket, onClose, onContactSaved }: ContactDrawer
       .then(({ data, error }) => {
         if (!live) return
         if (data) setContact(data)
-        else showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        else toastFailure(i18n, error)
       })
-      .catch((failure: unknown) => live && showToast('error', errorMessage(i18n, apiErrorOf(failure).code)))
+      .catch((failure: unknown) => live && toastFailure(i18n, failure))
     return () => {
       live = false
     }

@@ -4,12 +4,11 @@ import { useEffect, useState } from 'react'
 import { Checkbox, CheckboxGroup, Label } from 'react-aria-components'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { CheckIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Tag = { id: number; name: string; color: string }
 
@@ -27,10 +26,10 @@ function TagsForm({ ticket, onSaved, onDone }: TagsFormProps) {
       .get({ query: {} })
       .then(({ data, error }) => {
         if (!live) return
-        if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        if (error || !data) toastFailure(i18n, error)
         setTags(data ?? [])
       })
-      .catch((failure: unknown) => live && showToast('error', errorMessage(i18n, apiErrorOf(failure).code)))
+      .catch((failure: unknown) => live && toastFailure(i18n, failure))
     return () => {
       live = false
     }
@@ -41,14 +40,14 @@ function TagsForm({ ticket, onSaved, onDone }: TagsFormProps) {
     try {
       const { data, error } = await api.tags.sync.post({ ticketId: ticket.id, tags: selected.map((id) => ({ id: Number(id) })) })
       if (error || !data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return
       }
       onSaved(data)
       showToast('success', t`Tags saved.`)
       onDone()
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setPending(false)
     }

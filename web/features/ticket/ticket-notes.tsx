@@ -7,15 +7,14 @@ import { FieldError, Form, Label, TextArea, TextField } from 'react-aria-compone
 import type { TicketNote } from '../../../src/modules/ticket-notes/model.ts'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { TrashIcon } from '../../components/icons.tsx'
 import { formatDateTime } from './date-time.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export const NOTE_MIN_LENGTH = 2
 
@@ -35,9 +34,9 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
     try {
       const { data, error: failure } = await api['ticket-notes'].list.get({ query: { ticketId, contactId } })
       if (data) setNotes(data)
-      else showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      else toastFailure(i18n, failure)
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     }
   }, [ticketId, contactId, i18n])
 
@@ -57,14 +56,14 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
     try {
       const { data, error: failure } = await api['ticket-notes'].post({ note, ticketId, contactId })
       if (!data) {
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         return
       }
       setText('')
       showToast('success', t`Note added successfully!`)
       await load()
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setPending(false)
     }
@@ -74,13 +73,13 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
     try {
       const { error: failure } = await api['ticket-notes']({ id: note.id }).delete()
       if (failure) {
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         return
       }
       showToast('success', t`Note deleted successfully!`)
       setNotes((current) => current?.filter((other) => other.id !== note.id) ?? null)
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     }
   }
 

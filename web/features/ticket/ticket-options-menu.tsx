@@ -6,11 +6,8 @@ import { lazy, Suspense, useState } from 'react'
 import type { Key } from 'react-aria-components'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { MoreIcon, ScheduleIcon, TagIcon, TrashIcon } from '../../components/icons.tsx'
-import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { planFeaturesAtom, sessionUserAtom } from '../../state/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { LazyPopoverMenu } from '../../components/lazy-popover-menu.tsx'
@@ -18,6 +15,7 @@ import { SplitMenuTrigger } from '../../components/overlay-trigger.tsx'
 import type { OpenTicket } from './use-ticket.ts'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const TagsDialog = lazyPart(() => import('./tags-dialog.tsx').then((module) => module.TagsDialog))
@@ -40,12 +38,12 @@ export function TicketOptionsMenu({ ticket, open }: { ticket: TicketView; open: 
     try {
       const { error } = await open.track(() => api.tickets({ id: ticket.id }).delete())
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return
       }
       open.closeTicket({ kind: 'success', text: t`Ticket deleted.` })
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     }
   }
 

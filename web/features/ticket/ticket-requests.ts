@@ -5,13 +5,12 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import type { TicketView, UpdateTicketBody } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import { openTicketAtom } from '../inbox/selection.ts'
 import type { OpenTicket } from './use-ticket.ts'
 import { otherOpenTicketOf } from '../ticket-list/other-open-ticket.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type StatusAction = 'accept' | 'return' | 'resolve' | 'reopen'
 
@@ -39,10 +38,10 @@ export function useTicketRequests(open: OpenTicket) {
         const queueName = other.queueName ?? t`no queue`
         showToast('warning', t`This contact already has an open ticket with ${userName} (queue: ${queueName}).`)
       } else {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
       }
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     }
     return null
   }

@@ -6,14 +6,13 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Form, type Key } from 'react-aria-components'
 import type { TicketView } from '../../../src/modules/tickets/model.ts'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Select } from '../../components/select.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { useTicketRequests } from './ticket-requests.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Named = { id: number; name: string }
 type UserChoice = Named & { queueIds: number[] }
@@ -61,7 +60,7 @@ function TransferForm({ ticket, requests, onDone }: TransferFormProps) {
       .then((loaded) => live && setChoices(loaded))
       .catch((failure: unknown) => {
         if (!live) return
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         setChoices({ connections: [], queues: [], users: [] })
       })
     return () => {

@@ -11,6 +11,7 @@ import { errorMessage } from '../../i18n/error-messages.ts'
 import { realtimeSocketAtom } from '../../state/realtime.ts'
 import { openTicketAtom, selectedTicketUuidAtom, TICKETS_PATH } from '../inbox/selection.ts'
 import { keepDeadlines } from '../ticket-list/sla-timer-state.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 
 export type OpenTicket = {
@@ -59,7 +60,7 @@ export function useTicket(uuid: string): OpenTicket {
       else if (failure.status === 404 || failure.status === 422) closeTicket({ kind: 'error', text: errorMessage(i18n, 'ERR_NO_TICKET_FOUND') })
       else showToast('error', errorMessage(i18n, failure.code))
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     }
   }, [uuid, closeTicket, t, i18n])
 

@@ -3,13 +3,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { icon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import type { UserRow } from './user.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const KeyIcon = icon(<path d="M15 7a4 4 0 1 1-3.9 5H3v3h3v3h3v-3h2.1A4 4 0 0 1 15 7zM16 11h.01" />)
 
@@ -22,13 +21,13 @@ export function ResetTwoFactorButton({ user }: { user: UserRow }) {
     try {
       const { error } = await api.users({ id: user.id })['two-factor'].delete()
       if (error) {
-        showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        toastFailure(i18n, error)
         return false
       }
       showToast('success', t`Two-factor authentication of ${name} was reset.`)
       return true
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       return false
     }
   }

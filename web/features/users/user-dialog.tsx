@@ -31,6 +31,7 @@ import {
   type UserFormValues,
   type UserRow,
 } from './user.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 export type ConnectionChoice = { id: number; name: string }
 
@@ -108,9 +109,8 @@ function UserForm({ user, editAccess, queues, connections, onSaved, onDone }: Us
       showToast('success', t`User saved successfully.`)
       onDone()
     } catch (failure) {
-      const text = errorMessage(i18n, apiErrorOf(failure).code)
+      const text = toastFailure(i18n, failure)
       setFormError(text)
-      showToast('error', text)
     } finally {
       setPending(false)
     }

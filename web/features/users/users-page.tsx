@@ -6,7 +6,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { updateSessionUser } from '../../api/session.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
@@ -16,7 +15,6 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
 import { useChannel } from '../../hooks/use-channel.ts'
 import { usePagedList, type FetchPage } from '../../hooks/use-paged-list.ts'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { sessionUserAtom } from '../../state/session.ts'
 import type { QueueChoice } from '../../components/queue-choices.tsx'
 import { profileLabels } from './profile-labels.ts'
@@ -25,6 +23,7 @@ import type { ConnectionChoice } from './user-dialog.tsx'
 import { ResetTwoFactorButton } from './reset-two-factor.tsx'
 import { isAdmin } from '../../../src/contracts/roles.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const UserDialog = lazyPart(() => import('./user-dialog.tsx').then((module) => module.UserDialog))
@@ -44,7 +43,7 @@ export function UsersPage() {
   const searchRef = useRef(search)
   searchRef.current = search
 
-  const showError = useCallback((error: unknown) => showToast('error', errorMessage(i18n, apiErrorOf(error).code)), [i18n])
+  const showError = useCallback((error: unknown) => toastFailure(i18n, error), [i18n])
 
   const fetchPage = useCallback<FetchPage<UserRow>>(
     async ({ pageNumber, searchParam }) => {

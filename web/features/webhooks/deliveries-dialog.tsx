@@ -4,16 +4,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { RefreshIcon } from '../../components/icons.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { webhookEventLabel } from './webhook-events.ts'
 import type { DeliveryRow, WebhookRow } from './webhook-types.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 const RELOAD_WHILE_PENDING_MS = 3000
 
@@ -60,7 +59,7 @@ export function DeliveriesDialog({ webhook, onClose }: DeliveriesDialogProps) {
       if (error || !data) throw error
       setDeliveries(data.deliveries)
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setLoading(false)
     }
@@ -89,7 +88,7 @@ export function DeliveriesDialog({ webhook, onClose }: DeliveriesDialogProps) {
         showToast('info', t`${replayed} deliveries sent again.`)
         await load()
       } catch (failure) {
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
       }
     },
     [webhookId, load, t, i18n],

@@ -5,17 +5,16 @@ import '../../styles/webhooks.css'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api } from '../../api/client.ts'
-import { apiErrorOf } from '../../api/errors.ts'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable, type AdminColumn } from '../../components/data-table.tsx'
 import { EditIcon, ListIcon, PlusIcon, RefreshIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { showToast } from '../../components/toasts.tsx'
-import { errorMessage } from '../../i18n/error-messages.ts'
 import { webhookEventLabel } from './webhook-events.ts'
 import type { WebhookRow } from './webhook-types.ts'
 import { lazyPart } from '../../components/lazy-part.tsx'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // Dialogs: chunks of their own, fetched when first rendered (lazy-part.tsx).
 const WebhookDialog = lazyPart(() => import('./webhook-dialog.tsx').then((module) => module.WebhookDialog))
@@ -34,7 +33,7 @@ function useWebhooks() {
       setWebhooks(data.webhooks)
       setEvents(data.events)
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setLoading(false)
     }
@@ -76,7 +75,7 @@ export function WebhooksPage() {
         showToast('success', success)
         return true
       } catch (failure) {
-        showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+        toastFailure(i18n, failure)
         return false
       }
     },

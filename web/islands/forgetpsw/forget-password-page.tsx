@@ -14,6 +14,7 @@ import { TextField } from '../../components/text-field.tsx'
 import { flashToast, showToast } from '../../components/toasts.tsx'
 import { isEmail, isStrongPassword } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 // §7: the e-mail, the code and the new password travel in the path; Eden does not encode path values.
 const pathSegment = (value: string) => encodeURIComponent(value)
@@ -50,7 +51,7 @@ export function ForgetPasswordPage() {
       showToast('success', t`E-mail sent. Check your inbox for the code.`)
       setStep('code')
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
     } finally {
       setPending(false)
     }
@@ -81,7 +82,7 @@ export function ForgetPasswordPage() {
       flashToast('success', t`Password updated. Sign in with the new password.`)
       location.assign(withCompanyId('/login'))
     } catch (failure) {
-      showToast('error', errorMessage(i18n, apiErrorOf(failure).code))
+      toastFailure(i18n, failure)
       setPending(false)
     }
   }

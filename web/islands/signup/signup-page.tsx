@@ -13,11 +13,12 @@ import { usePageTitle } from '../../components/providers.tsx'
 import { LazySelect } from '../../components/lazy-select.tsx'
 import type { SelectOption } from '../../components/select.tsx'
 import { TextField } from '../../components/text-field.tsx'
-import { flashToast, showToast } from '../../components/toasts.tsx'
+import { flashToast } from '../../components/toasts.tsx'
 import { isEmail, isStrongPassword, lengthBetween, maskPhone } from '../../forms/validation.ts'
 import { errorMessage } from '../../i18n/error-messages.ts'
 import { formatMoney } from '../../i18n/format.ts'
 import { languageTags, isLanguage } from '../../i18n/languages.ts'
+import { toastFailure } from '../../components/failure-toast.ts'
 
 type Field = 'name' | 'email' | 'phone' | 'password' | 'planId'
 type Errors = Partial<Record<Field | 'form', string>>
@@ -39,10 +40,10 @@ export function SignupPage() {
     publicApi.plans.list
       .get()
       .then(({ data, error }) => {
-        if (error || !data) showToast('error', errorMessage(i18n, apiErrorOf(error).code))
+        if (error || !data) toastFailure(i18n, error)
         else setPlans(data.map((plan) => ({ ...plan, value: Number(plan.value) })))
       })
-      .catch((failure: unknown) => showToast('error', errorMessage(i18n, apiErrorOf(failure).code)))
+      .catch((failure: unknown) => toastFailure(i18n, failure))
     // Loaded once (i18n is one object for the page's life); the labels follow the language on their own.
   }, [i18n])
 
