@@ -2,7 +2,7 @@
 // `whatsapp` replaces a row wholesale (update) or drops it (delete); `whatsappSession` replaces only
 // status, qrcode, pairingCode, retries, number and updatedAt (§4). Dates stay the wire's ISO strings.
 import type { Whatsapp, WhatsappSession } from '../../../src/modules/whatsapp/model.ts'
-import type { Wire } from '../../../src/contracts/realtime.ts'
+import type { ChannelFrame, Wire } from '../../../src/contracts/realtime.ts'
 
 export type Connection = Omit<Whatsapp, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
 export type ConnectionStatus = Whatsapp['status']
@@ -82,13 +82,16 @@ export function formatLastUpdate(iso: string): string {
   return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`
 }
 
+type WhatsappFrame = ChannelFrame<'whatsapp'>
 /** A frame of the `whatsapp` channel as the menu's badge reads it: a connection removed, or its new status. */
-export type ConnectionFrame = { action: string; whatsappId?: number; whatsapp?: { id: number; status: ConnectionStatus } }
+export type ConnectionFrame =
+  | Extract<WhatsappFrame, { action: 'delete' }>
+  | { action: 'update'; whatsapp: Pick<Extract<WhatsappFrame, { action: 'update' }>['whatsapp'], 'id' | 'status'> }
 
 /** The statuses of the company's connections after one frame (the badge's state). */
 export function withConnectionFrame(statuses: Map<number, ConnectionStatus>, frame: ConnectionFrame): Map<number, ConnectionStatus> {
   const next = new Map(statuses)
-  if (frame.action === 'delete' && frame.whatsappId !== undefined) next.delete(frame.whatsappId)
-  else if (frame.whatsapp) next.set(frame.whatsapp.id, frame.whatsapp.status)
+  if (frame.action === 'delete') next.delete(frame.whatsappId)
+  else next.set(frame.whatsapp.id, frame.whatsapp.status)
   return next
 }
