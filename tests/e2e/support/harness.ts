@@ -1,5 +1,5 @@
 // Browser tests: the real app (a fresh test database) served on a random port, driven by Debian's
-// chromium through playwright-core. Without /usr/bin/chromium the browser suites are skipped, loudly.
+// chromium through playwright-core. Without it the browser suites are skipped, loudly.
 import { afterAll, describe } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type WebSocket } from 'playwright-core'
@@ -7,12 +7,18 @@ import { ensureWebBuild } from '../../../web/build-manifest.ts'
 import type { Config } from '../../../src/config.ts'
 import { createTestContext, type TestContext } from '../../helpers/context.ts'
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+/**
+ * Debian's chromium-headless-shell (the headless-only build, what Playwright itself drives headless)
+ * when it is there, else the full chromium. Same engine, but the shell has no browser UI to start and
+ * run: on this 2-core machine a launch took 0.21 s against 0.55 s, a sign-in 0.6 s against 1.0 s, and
+ * two of the heaviest browser files 26 % less CPU. The suite is CPU-bound, so that is its time.
+ */
+export const CHROMIUM_PATH = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium-headless-shell'
 export const hasChromium = existsSync(CHROMIUM_PATH)
 /** Per browser test: page loads, builds and bcrypt-slow sign-ins add up. */
 export const E2E_TIMEOUT = 30_000
 
-const skipNotice = `e2e: ${CHROMIUM_PATH} is missing, browser tests are SKIPPED (install it: apt-get install -y chromium)`
+const skipNotice = `e2e: ${CHROMIUM_PATH} is missing, browser tests are SKIPPED (install it: apt-get install -y chromium-headless-shell)`
 
 /** `describe` that runs only where chromium is installed, saying so when it does not. */
 export function describeInBrowser(name: string, body: () => void): void {
