@@ -16,22 +16,26 @@ describe('logs keep no secrets nor message contents (item 10d)', () => {
   test("credential and content fields, a failed query's params and the reset URL's password are redacted", () => {
     const lines: string[] = []
     const errorSpy = spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)))
-    const logger = createLogger('info')
-    // What Drizzle raises for a failed insert: the parameters (a message body, a hash) in the message.
-    const failed = new Error('Failed query: insert into "messages" ("body", "company_id") values ($1, $2)\nparams: Meu CPF é 123.456.789-00,42')
-    logger.error('unhandled request error', {
-      method: 'POST',
-      url: '/api/resetpasswords/ana@example.com/123456/NewSecret99',
-      error: failed,
-      password: 'hunter2',
-      authorization: 'Bearer eyJhbGciOi',
-      nested: { apiKey: 'sk-live-1', jsonContent: '{"cpf":"1"}', refreshToken: 'abc.def', body: 'Olá, meu cartão é 4111' },
-    })
-    const line = lines.join('\n')
-    for (const secret of ['123.456.789-00', 'NewSecret99', 'hunter2', 'eyJhbGciOi', 'sk-live-1', '"cpf"', 'abc.def', '4111']) expect(line).not.toContain(secret)
-    expect(line).toContain('Failed query: insert into')
-    expect(line).toContain('/api/resetpasswords/ana@example.com')
-    errorSpy.mockRestore()
+    // Restored whatever happens: the next test file of this worker shares the console (--no-isolate).
+    try {
+      const logger = createLogger('info')
+      // What Drizzle raises for a failed insert: the parameters (a message body, a hash) in the message.
+      const failed = new Error('Failed query: insert into "messages" ("body", "company_id") values ($1, $2)\nparams: Meu CPF é 123.456.789-00,42')
+      logger.error('unhandled request error', {
+        method: 'POST',
+        url: '/api/resetpasswords/ana@example.com/123456/NewSecret99',
+        error: failed,
+        password: 'hunter2',
+        authorization: 'Bearer eyJhbGciOi',
+        nested: { apiKey: 'sk-live-1', jsonContent: '{"cpf":"1"}', refreshToken: 'abc.def', body: 'Olá, meu cartão é 4111' },
+      })
+      const line = lines.join('\n')
+      for (const secret of ['123.456.789-00', 'NewSecret99', 'hunter2', 'eyJhbGciOi', 'sk-live-1', '"cpf"', 'abc.def', '4111']) expect(line).not.toContain(secret)
+      expect(line).toContain('Failed query: insert into')
+      expect(line).toContain('/api/resetpasswords/ana@example.com')
+    } finally {
+      errorSpy.mockRestore()
+    }
   })
 })
 
