@@ -3,8 +3,9 @@
 // words following the messages: edited, soft-deleted, deleted, with their ticket; never another
 // company's. Through GET /api/tickets, as the web client searches.
 import { describe, expect, test } from 'bun:test'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { messages, tickets, ticketWords } from '../../db/schema/index.ts'
+import { rowsOf } from '../../src/core/sql.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeContact, makeTenant, makeTicket } from '../helpers/factories.ts'
 
@@ -136,6 +137,36 @@ describe('GET /api/tickets: searchParam over the words of the messages', () => {
     expect(await search('orcamento')).toEqual(sorted(ticketA.id, ticketB.id))
     expect(await search('aprov')).toEqual([ticketA.id])
     expect(await wordsOf(companyId, ticketA.id)).toEqual(['aprovado', 'de', 'novo', 'orcamento'])
+  })
+})
+
+describe('search_fold(), the folding of the stored and the searched words', () => {
+  // Its first definition (migration 0025), kept here as the reference: one translate() over the 53
+  // accented letters and the 112 combining marks U+0300-U+036F. Migration 0026 made it cheaper; the
+  // words already stored were folded by this one, so the new one must fold every text the same way.
+  const firstFold = (text: SQL) =>
+    sql`translate(lower(${text}), 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ' || (select string_agg(chr(c), '' order by c) from generate_series(768, 879) c), 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuuccnnyyy')`
+
+  test('folds every character, and texts mixing them, exactly as its first definition did', async () => {
+    // Every character up to U+052F (Latin, the combining marks, Greek, Cyrillic), then one in 37 up to
+    // U+FFFF (surrogates have no character) and a few beyond; each alone, then in 2,000 mixed texts.
+    const characters = sql`(select chr(c) as text from generate_series(1, 65535) c
+      where (c <= 1327 or c % 37 = 0) and c not between 55296 and 57343
+      union all select chr(c) from unnest(array[128512, 128075, 119070]) c)`
+    const mixed = sql`(select string_agg(chr(case when k % 3 = 0 then 768 + (g * k) % 112 when k % 3 = 1 then 32 + (g * 31 + k) % 95 else 192 + (g * 7 + k * 13) % 400 end), '' order by k) as text
+      from generate_series(1, 2000) g cross join generate_series(1, 24) k group by g)`
+    for (const texts of [characters, mixed]) {
+      const [row] = rowsOf<{ texts: number; differ: number }>(
+        await context.db.execute(sql`
+          select count(*)::int as texts, count(*) filter (where search_fold(t.text) is distinct from ${firstFold(sql`t.text`)})::int as differ
+          from ${texts} t`),
+      )
+      expect(row!.texts).toBeGreaterThan(1900)
+      expect(row!.differ).toBe(0)
+    }
+    // The marks are deleted, the letters mapped, ASCII only lowered.
+    const [sample] = rowsOf<{ folded: string }>(await context.db.execute(sql`select search_fold('Cafe\u0301 NÃO Ýes ÀÇ ß 123') as folded`))
+    expect(sample!.folded).toBe('cafe nao yes ac ß 123')
   })
 })
 
