@@ -107,15 +107,22 @@ with input as (
     raw jsonb, created_at timestamptz, preview text)
 ),
 -- A WhatsApp id stored already (a redelivery) touches nothing.
+-- The lookups of a message (here, its contact, its open ticket) are each a LATERAL ... LIMIT 1, one
+-- probe of a unique index per message: the statement runs on a generic plan, made from the statistics
+-- of the moment it was prepared, and a plain join was planned as a scan of the whole table whenever
+-- they said it was small (a new server), however large it grew afterwards. "is not true" rather than
+-- "is null": the planner then expects half the batch to be fresh, not 0.5 % of it, and plans the
+-- joins below for a batch rather than for one row (nested loops over every pair of messages).
 fresh as (
   select x.* from input x
-  where not exists (select 1 from messages m where m.whatsapp_id = x.whatsapp_id and m.wid = x.wid)
+  left join lateral (select true as stored from messages m where m.whatsapp_id = x.whatsapp_id and m.wid = x.wid limit 1) m on true
+  where m.stored is not true
 ),
 found_contacts as (
   select x.i, c.id, c as row,
          (x.name <> '' and (c.name = c.number or c.name ~ ${blankName}) and x.name <> c.name) as new_name,
          (x.lid <> '' and x.lid is distinct from c.lid) as new_lid
-  from fresh x join contacts c on c.company_id = $2 and c.number = x.number
+  from fresh x join lateral (select * from contacts c where c.company_id = $2 and c.number = x.number limit 1) c on true
 ),
 new_contacts as (
   insert into contacts (company_id, number, name, is_group, lid, whatsapp_id)
@@ -134,6 +141,9 @@ changed_contacts as (
       updated_at = $3
   from found_contacts f join fresh x on x.i = f.i
   where c.company_id = $2 and c.id = f.id and (f.new_name or f.new_lid)
+    -- The ids once more as an array: the contacts are then read by their key, where a plan made with
+    -- stale statistics would read every contact of the company to join them.
+    and c.id = any (array(select f.id from found_contacts f where f.new_name or f.new_lid))
   returning c.*
 ),
 contact_of as (
@@ -143,10 +153,15 @@ contact_of as (
          case when f.new_name or f.new_lid then 'update' end
   from found_contacts f
 ),
+-- Through the unique index of open tickets (tickets_one_open_per_contact_connection).
 open_tickets as (
   select co.i, t.id
   from contact_of co join fresh x on x.i = co.i
-  join tickets t on t.company_id = $2 and t.contact_id = co.id and t.whatsapp_id = x.whatsapp_id and t.status <> 'closed'
+  join lateral (
+    select t.id from tickets t
+    where t.company_id = $2 and t.contact_id = co.id and coalesce(t.whatsapp_id, 0) = x.whatsapp_id and t.status <> 'closed'
+    limit 1
+  ) t on true
 ),
 -- A new ticket is written with its first message's changes (its UPDATE below would not see it).
 new_tickets as (
@@ -188,15 +203,18 @@ updated_tickets as (
   returning t.*, ${viewExtras}
 )
 select x.i,
-       exists (select 1 from fresh f where f.i = x.i) as fresh,
+       f.i is not null as fresh,
        co.row as contact, co.change,
-       coalesce((select row_to_json(u) from updated_tickets u where u.id = tk.id), (select row_to_json(n) from new_tickets n where n.id = tk.id)) as ticket,
+       coalesce(row_to_json(u), row_to_json(n)) as ticket,
        tk.created,
        row_to_json(m) as message,
        (select json_build_object('id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type) from messages q where q.id = m.quoted_msg_id) as quoted
 from input x
+left join fresh f on f.i = x.i
 left join contact_of co on co.i = x.i
 left join ticket_of tk on tk.i = x.i
+left join updated_tickets u on u.id = tk.id
+left join new_tickets n on n.id = tk.id
 left join inserted m on m.whatsapp_id = x.whatsapp_id and m.wid = x.wid
 order by x.i`
 
@@ -241,9 +259,9 @@ function batchInput(items: readonly BatchItem[]): string {
 }
 
 // The statement with its three parameters cast where they appear (an INSERT ... SELECT gives an
-// untyped parameter no type of its own).
+// untyped parameter no type of its own). Exported for the test of its plan (inbound-batch-plan.test.ts).
 const parameterTypes: Record<string, string> = { '1': 'json', '2': 'integer', '3': 'timestamptz' }
-const statementText = batchStatement.replace(/\$([123])/g, (parameter, number: string) => `${parameter}::${parameterTypes[number]}`)
+export const statementText = batchStatement.replace(/\$([123])/g, (parameter, number: string) => `${parameter}::${parameterTypes[number]}`)
 const statementParts = batchStatement.split(/\$([123])/)
 
 /** The statement through Drizzle, which numbers each use of a parameter as a parameter of its own. */
