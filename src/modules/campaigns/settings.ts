@@ -63,7 +63,13 @@ const settingKeys = Object.keys(DEFAULT_CAMPAIGN_SETTINGS) as (keyof CampaignSet
 
 /** The stored settings over the defaults; a stored value that no longer parses falls back to its default. */
 export async function loadCampaignSettings(db: Executor, companyId: number): Promise<CampaignSettings> {
-  const rows = await db.select({ key: campaignSettings.key, value: campaignSettings.value }).from(campaignSettings).where(eq(campaignSettings.companyId, companyId))
+  // Prepared: every burst of customer messages reads them (campaigns/tracking.ts).
+  const rows = await db
+    .select({ key: campaignSettings.key, value: campaignSettings.value })
+    .from(campaignSettings)
+    .where(eq(campaignSettings.companyId, companyId))
+    .prepare('campaign_settings')
+    .execute()
   const settings: Record<string, unknown> = { ...DEFAULT_CAMPAIGN_SETTINGS }
   for (const row of rows) {
     if (!settingKeys.includes(row.key as keyof CampaignSettings)) continue

@@ -1,5 +1,6 @@
 // What happens to a campaign message after it left: WhatsApp's receipts (delivered, read), the
 // contact's reply, an opt-out (a reply that is a stop word), and a connection WhatsApp restricted.
+import { executePrepared } from '../../../db/prepared.ts'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
@@ -74,7 +75,8 @@ export async function recordContactReplies(deps: Deps, companyId: number, replie
   const input = JSON.stringify([...first].map(([number, body]) => ({ number, reply: body.slice(0, 500) })))
   const since = new Date(now.getTime() - REPLY_WINDOW_MS).toISOString()
   // The latest SENT row per number, and the reply on it unless it has one already.
-  const result = await deps.db.execute(sql`
+  // Prepared (db/prepared.ts): it runs once per burst of customer messages, with a constant text.
+  const latest = await executePrepared<{ number: string; campaignId: number; replied: boolean }>(deps.db, sql`
     with r as (select * from json_to_recordset(${input}::json) as r(number text, reply text)),
     latest as (
       select distinct on (s.number) s.id, s.campaign_id, s.number
@@ -88,7 +90,6 @@ export async function recordContactReplies(deps: Deps, companyId: number, replie
       returning s.id
     )
     select l.number, l.campaign_id as "campaignId", exists (select 1 from replied x where x.id = l.id) as replied from latest l`)
-  const latest = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { number: string; campaignId: number; replied: boolean }[]
   const latestOf = new Map(latest.map((row) => [row.number, row]))
   const settings = await loadCampaignSettings(deps.db, companyId)
   const optedOut = new Set<string>()

@@ -49,6 +49,9 @@ async function readBotContext(db: Executor, scope: Scope): Promise<BotContext | 
     .from(whatsapps)
     .where(and(eq(whatsapps.companyId, scope.companyId), eq(whatsapps.id, scope.whatsappId)))
     .limit(1)
+    // Prepared: planning its subqueries was most of its cost (0.68 of 0.73 ms), once per connection per batch.
+    .prepare('chatbot_context')
+    .execute()
   if (!row) return undefined
   const { company, scheduleType, sendGreetingMessageOneQueues, queues, ...connection } = row
   const found = fromJson<{ timezone: string; schedules: ScheduleEntry[] } | null>(company)

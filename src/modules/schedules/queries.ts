@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, ilike, lt, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
+import { executePrepared } from '../../../db/prepared.ts'
 import { companies, contacts, schedules, users, type scheduleRecurrences } from '../../../db/schema/index.ts'
 import { PAGE_SIZE } from '../../core/schemas.ts'
 import { containsPattern } from '../../core/sql.ts'
@@ -160,14 +161,16 @@ export type Reply = { companyId: number; contactId: number; at: Date }
  */
 export async function cancelSchedulesOnReplies(db: Executor, replies: Reply[], now: Date): Promise<{ id: number; companyId: number }[]> {
   if (replies.length === 0) return []
-  const answered = replies.map((reply) =>
-    and(eq(schedules.companyId, reply.companyId), eq(schedules.contactId, reply.contactId), lt(schedules.armedAt, reply.at), gt(schedules.sendAt, reply.at)),
+  // One text whatever the count (the replies are one JSON parameter), so it stays prepared.
+  const input = JSON.stringify(replies.map((reply) => ({ company_id: reply.companyId, contact_id: reply.contactId, at: reply.at.toISOString() })))
+  return executePrepared<{ id: number; companyId: number }>(
+    db,
+    sql`update ${schedules} s set status = 'CANCELADA', updated_at = ${now.toISOString()}::timestamptz
+        from json_to_recordset(${input}::json) as r(company_id integer, contact_id integer, at timestamptz)
+        where s.company_id = r.company_id and s.contact_id = r.contact_id and s.status = 'PENDENTE' and s.cancel_on_reply
+          and s.armed_at < r.at and s.send_at > r.at
+        returning s.id, s.company_id as "companyId"`,
   )
-  return db
-    .update(schedules)
-    .set({ status: 'CANCELADA', updatedAt: now })
-    .where(and(eq(schedules.status, 'PENDENTE'), eq(schedules.cancelOnReply, true), or(...answered)))
-    .returning({ id: schedules.id, companyId: schedules.companyId })
 }
 
 /** Due and unsent, oldest first, across companies (the dispatcher's query; index schedules_status_send_idx). */
