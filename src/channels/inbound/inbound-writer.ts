@@ -33,15 +33,16 @@ type Queue = {
 /** Messages per transaction at most: bounds the statement's size and the wait of the first one. */
 export const maxBatchSize = 256
 /**
- * Transactions in flight per company. Two: the next batch is written while this one commits, and the
- * one after gathers meanwhile. bench/ingest (10k messages, 4 connections, 1,000 msg/s), alternated
- * runs on a quiet 2-core machine: receive -> socket p99 61-88 ms with two (median 77) against 105-144
- * with one (median 138), throughput alike (1,325-1,843 against 1,377-1,774 msg/s); three gave
- * 1,737-1,937 msg/s at 76-95 ms. (One was chosen before the ticket views stopped reading every tag
- * of the company per message, when a batch's transaction was slower and two made them smaller.)
+ * Transactions in flight per company. Three: one commits, one is being written, and the next is
+ * already in PostgreSQL's hands when the first returns (each holds other contacts: busy spans every
+ * batch in flight). bench/ingest (10k messages, 4 connections), alternated runs on a quiet 2-core
+ * machine, session 13 (after the batch statement's lookups went by index): 2,927-3,557 msg/s with
+ * three (median 3,102) against 2,417-3,147 with two, four no better (2,509 / 3,376); receive ->
+ * socket p99 at 1,000 msg/s 15-25 ms with either (one run of three at 301 ms: a 350 ms stall of the
+ * stores). Session 9 (slower batches then): one gave p99 105-144 ms, two 61-88, three 76-95.
  * Two batches never share a contact or a WhatsApp id (busy spans every batch in flight).
  */
-export const batchesPerCompany = 2
+export const batchesPerCompany = 3
 
 /** Tries of a batch that keeps meeting contacts or tickets created by others meanwhile, before each message goes alone. */
 const concurrentInsertAttempts = 3
