@@ -15,6 +15,7 @@ import { directPipelineRun, stepNames, stepProfile, type StepProfile, type WhatI
 import { scalingRuns } from './ingest/scaling.ts'
 import { statementCosts, type StatementCost } from './ingest/statement-costs.ts'
 import { verifyStore } from './ingest/verify.ts'
+import { sampleWalWaits, type WalWaits } from './ingest/wal-waits.ts'
 import { warmUpNumber } from './ingest/workload.ts'
 
 const THROUGHPUT_TARGET = 3000
@@ -66,6 +67,14 @@ async function warmUp(world: BenchWorld, arrivals: Arrivals): Promise<number> {
 
 function cpuCells(use: CpuUse, count: number): string {
   return `bun ${formatNumber(use.ownMs / count, 3)} ms/msg (${formatNumber((100 * use.ownMs) / use.wallMs)}% of a core), postgres backends ${formatNumber(use.postgresMs / count, 3)} ms/msg (${formatNumber((100 * use.postgresMs) / use.wallMs)}%), machine ${formatNumber(use.machineBusyPercent)}% busy`
+}
+
+function walCells(waits: WalWaits, count: number): string[] {
+  return [
+    `${formatNumber(waits.walBytes / count)} bytes`,
+    `${formatNumber((100 * waits.flushSamples) / Math.max(1, waits.samples), 1)}% of ${waits.samples}`,
+    waits.flushSamples > 0 ? inMilliseconds(waits.longestFlushMs) : '-',
+  ]
 }
 
 function printSteps(profile: StepProfile, connections: number): void {
@@ -131,9 +140,11 @@ async function main(options: IngestOptions): Promise<number> {
     let sequence = 0
     const throughputRange: PhaseRange = { phase: 't', first: sequence, count: options.messages }
     say(`throughput run: ${options.messages} messages, ${options.inFlight} in flight...`)
+    let waits = await sampleWalWaits(world.scratch.url, world.scratch.name)
     let cpuStart = await meter.sample()
     const throughput = await throughputRun(world, arrivals, throughputRange, options.inFlight)
     const throughputCpu = await meter.since(cpuStart)
+    const throughputWaits = await waits.stop()
     sequence += throughputRange.count
     expectedMessages += throughputRange.count
     const storedRate = perSecond(throughput.count, throughput.storedMs)
@@ -144,9 +155,11 @@ async function main(options: IngestOptions): Promise<number> {
     // 2. Latency at a fixed rate.
     const latencyRange: PhaseRange = { phase: 'l', first: sequence, count: options.rate * options.duration }
     say(`latency run: ${latencyRange.count} messages at ${options.rate} msg/s...`)
+    waits = await sampleWalWaits(world.scratch.url, world.scratch.name)
     cpuStart = await meter.sample()
     const latency = await latencyRun(world, arrivals, latencyRange, options.rate)
     const latencyCpu = await meter.since(cpuStart)
+    const latencyWaits = await waits.stop()
     sequence += latencyRange.count
     expectedMessages += latencyRange.count
     const toSocket = distribution(latency.toSocket)
@@ -229,6 +242,18 @@ async function main(options: IngestOptions): Promise<number> {
           ['latency run', cpuCells(latencyCpu, latency.count)],
           ...raws.map(({ result, cpu }) => [result.label, cpuCells(cpu, result.rows)]),
         ],
+      ),
+    )
+    say()
+    say('WAL (the server\'s, per message) and how often a backend of the scratch database waited for a WAL flush (IO/WALSync or queued on LWLock/WALWrite), sampled every 20 ms')
+    say(
+      table(
+        ['phase', 'WAL per message', 'samples waiting for a flush', 'longest such stretch'],
+        [
+          ['throughput run', walCells(throughputWaits, throughput.count)],
+          ['latency run', walCells(latencyWaits, latency.count)],
+        ].map(([phase, cells]) => [phase as string, ...(cells as string[])]),
+        [1, 2, 3],
       ),
     )
     if (steps && whatIf) {
