@@ -1,7 +1,7 @@
 // What happens to a campaign message after it left: WhatsApp's receipts (delivered, read), the
 // contact's reply, an opt-out (a reply that is a stop word), and a connection WhatsApp restricted.
-import { executePrepared } from '../../../db/prepared.ts'
 import { and, eq, lt, sql } from 'drizzle-orm'
+import { executePrepared } from '../../../db/prepared.ts'
 import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { isStopWord, loadCampaignSettings } from './settings.ts'

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.ts'
 import { executePrepared } from '../../../db/prepared.ts'
 import { companies, contacts, schedules, users, type scheduleRecurrences } from '../../../db/schema/index.ts'
