@@ -19,8 +19,9 @@
 // cannot read it back: `ConcurrentInsert`, redone once the other committed), a message another
 // transaction stored meanwhile after this one created a contact or a ticket for it (`StoredAlready`),
 // a ticket closed meanwhile (`TicketClosedMeanwhile`).
-import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm'
+import { getTableColumns, type Column } from 'drizzle-orm'
 import type { Database, Transaction } from '../../../db/client.ts'
+import { executePreparedText } from '../../../db/prepared.ts'
 import { contacts, messages, tickets } from '../../../db/schema/index.ts'
 import type { ContactRow } from '../contacts/contact-row.ts'
 import type { ContactChange } from '../contacts/inbound-contacts.ts'
@@ -262,28 +263,10 @@ function batchInput(items: readonly BatchItem[]): string {
 // untyped parameter no type of its own). Exported for the test of its plan (inbound-batch-plan.test.ts).
 const parameterTypes: Record<string, string> = { '1': 'json', '2': 'integer', '3': 'timestamptz' }
 export const statementText = batchStatement.replace(/\$([123])/g, (parameter, number: string) => `${parameter}::${parameterTypes[number]}`)
-const statementParts = batchStatement.split(/\$([123])/)
-
-/** The statement through Drizzle, which numbers each use of a parameter as a parameter of its own. */
-function statementWith(values: readonly unknown[]): SQL {
-  return sql.join(statementParts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}::${sql.raw(parameterTypes[part]!)}`)))
-}
-
-/** The driver's own client under a Drizzle transaction: postgres.js (unsafe) or PGlite (query). */
-type DriverClient = {
-  unsafe?: (text: string, params: unknown[], options: { prepare: boolean }) => Promise<ResultRow[]>
-  query?: (text: string, params: unknown[]) => Promise<{ rows: ResultRow[] }>
-}
-
 async function runBatchStatement(tx: Transaction, input: { companyId: number; items: readonly BatchItem[]; now: Date }): Promise<ResultRow[]> {
-  const values = [batchInput(input.items), input.companyId, input.now.toISOString()]
-  // Straight to the driver: postgres.js prepares the statement once per connection (it is planned
-  // once, not per batch), and nothing is built per batch but the JSON.
-  const client = (tx as unknown as { session?: { client?: DriverClient } }).session?.client
-  if (client?.unsafe) return await client.unsafe(statementText, values, { prepare: true })
-  if (client?.query) return (await client.query(statementText, values)).rows
-  const result = await tx.execute(statementWith(values))
-  return (Array.isArray(result) ? result : (result as unknown as { rows: ResultRow[] }).rows) as ResultRow[]
+  // Straight to the driver, prepared (planned once per connection), and nothing is built per batch
+  // but the JSON.
+  return executePreparedText<ResultRow>(tx, statementText, [batchInput(input.items), input.companyId, input.now.toISOString()])
 }
 
 /**
