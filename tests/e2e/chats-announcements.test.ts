@@ -138,7 +138,8 @@ describeInBrowser('internal chat and announcements', () => {
     // §6: not a super user: a toast, then / (which sends an agent on to his home).
     await ana.goto('/announcements')
     await ana.getByText('No tiene permiso para acceder a esta página.').waitFor()
-    await ana.waitForURL((url) => url.pathname !== '/announcements')
+    // Waited to the end: / replaces itself with /tickets, which would abort the next navigation.
+    await ana.waitForURL((url) => url.pathname === '/tickets')
     expect(unexpectedErrors(rootSide.problems)).toEqual([])
   }, E2E_TIMEOUT * 2)
 

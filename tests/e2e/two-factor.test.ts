@@ -75,6 +75,8 @@ describeInBrowser('two-factor authentication', () => {
     const table = page.getByRole('table', { name: 'Registro de auditoría' })
     const row = table.getByRole('row').filter({ hasText: 'Dos pasos restablecido' })
     await row.waitFor()
+    // Who did it shows once the users' names are loaded (the page reads them beside the entries).
+    await row.filter({ hasText: admin.name }).waitFor()
     expect(await row.innerText()).toContain(admin.name)
     expect(await row.innerText()).toContain(`#${agent.id}`)
     // The enrolment from the profile is there too, and the action filter keeps only it.
