@@ -2,7 +2,6 @@
 import { type AnyPgColumn, bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { setNullOnly } from './columns.ts'
-import { companies } from './companies.ts'
 import { contacts } from './contacts.ts'
 import { tickets } from './tickets.ts'
 import { users } from './users.ts'
@@ -15,9 +14,10 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    // No key of its own to companies: the ticket's, on (company_id, ticket_id) below, already says the
+    // company exists, and deleting the company deletes the message with its ticket. A third check on
+    // every stored message cost the inbound batch ~6-12 µs a message (migration 0027).
+    companyId: integer().notNull(),
     // ticket and contact: foreign keys on (company_id, x_id) below.
     ticketId: integer().notNull(),
     contactId: integer(),

@@ -197,6 +197,13 @@ describe("ticket_tags' copies of the ticket's columns", () => {
     await context.db.update(tickets).set({ status: 'pending' }).where(eq(tickets.id, other.id))
     await route({ ticketId: other.id })({ tagId: plain.id }).put()
     expect(await copiesOf(other.id)).toEqual([{ tagId: plain.id, status: 'pending', queueId: ticket.queueId, userId: null }])
+
+    // One statement changing several tickets (the inbound batch moves every ticket it writes to) reaches
+    // each ticket's rows, and only its own (migration 0027 copies once per statement).
+    await context.db.execute(sql`update tickets set status = case when id = ${ticket.id} then 'open' else 'closed' end, updated_at = now() + (id % 7) * interval '1 minute' where id in (${ticket.id}, ${other.id})`)
+    expect((await copiesOf(ticket.id)).map((row) => row.status)).toEqual(['open', 'open'])
+    expect((await copiesOf(other.id)).map((row) => row.status)).toEqual(['closed'])
+    expect(await staleCopies([ticket.id, other.id])).toEqual([])
   })
 
   test('the tag filter follows: a ticket leaves an agent\'s tagged list when it moves to a queue he is not in, and a status filter sees the new status', async () => {

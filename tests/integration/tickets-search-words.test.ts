@@ -168,6 +168,18 @@ describe('search_fold(), the folding of the stored and the searched words', () =
     const [sample] = rowsOf<{ folded: string }>(await context.db.execute(sql`select search_fold('Cafe\u0301 NÃO Ýes ÀÇ ß 123') as folded`))
     expect(sample!.folded).toBe('cafe nao yes ac ß 123')
   })
+
+  test('is inlined into the statements that call it (the words trigger parsed it again on every statement when it was not); NULL stays NULL', async () => {
+    // Migration 0027: STRICT around a body that is not strict (a CASE) kept PostgreSQL from inlining.
+    const plan = rowsOf<Record<string, string>>(await context.db.execute(sql`explain (verbose, costs off) select search_words(m.body) from messages m`))
+      .map((row) => Object.values(row)[0])
+      .join('\n')
+    expect(plan).toContain('to_tsvector')
+    expect(plan).not.toContain('search_words(')
+    expect(plan).not.toContain('search_fold(')
+    const [nulls] = rowsOf<{ fold: string | null; words: string[] | null }>(await context.db.execute(sql`select search_fold(null) as fold, search_words(null) as words`))
+    expect(nulls).toEqual({ fold: null, words: null })
+  })
 })
 
 async function wordsOf(companyId: number, ticketId: number): Promise<string[]> {
