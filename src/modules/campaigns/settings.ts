@@ -134,9 +134,17 @@ export function normaliseStopWord(text: string): string {
     .trim()
 }
 
+// The stop words of a settings object, normalised once: every customer message of a burst is checked
+// against them (campaigns/tracking.ts), and normalising the whole list for each one showed in profiles.
+const normalisedStopWords = new WeakMap<CampaignSettings, ReadonlySet<string>>()
+
 export function isStopWord(settings: CampaignSettings, body: string): string | undefined {
   const word = normaliseStopWord(body)
   if (!word) return undefined
-  const all = [...settings.stopWords.pt, ...settings.stopWords.en, ...settings.stopWords.es].map(normaliseStopWord)
-  return all.includes(word) ? word : undefined
+  let all = normalisedStopWords.get(settings)
+  if (!all) {
+    all = new Set([...settings.stopWords.pt, ...settings.stopWords.en, ...settings.stopWords.es].map(normaliseStopWord))
+    normalisedStopWords.set(settings, all)
+  }
+  return all.has(word) ? word : undefined
 }
