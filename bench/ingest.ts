@@ -5,6 +5,7 @@
 // driver, with the ratio. Not part of CI. Run: npm run bench:ingest (options: bench/README.md).
 import { cpus, loadavg } from 'node:os'
 import { CpuMeter, type CpuUse } from './ingest/cpu.ts'
+import { startCpuProfile } from './ingest/cpu-profile.ts'
 import { parseOptions, usage, type IngestOptions } from './ingest/options.ts'
 import { rawBatches, rawSingleRows, type RawResult } from './ingest/raw-ceiling.ts'
 import { Arrivals, latencyRun, throughputRun, type PhaseRange } from './ingest/runs.ts'
@@ -21,6 +22,13 @@ import { warmUpNumber } from './ingest/workload.ts'
 const THROUGHPUT_TARGET = 3000
 const P99_TARGET_MS = 50
 const WARM_UP_PER_CONNECTION = 25
+/**
+ * Then a burst like the throughput run's, from customers of its own: the batched path compiled and
+ * the allocator's pages in use, as in a server that has been running. With only the 100 messages
+ * above (one at a time), JavaScriptCore's compiler threads took ~15 % of the process's CPU during the
+ * measured throughput run (perf, session 14): that was the first seconds of a process, not its pace.
+ */
+const WARM_UP_BURST = { contacts: 200, messages: 2000 }
 const RAW_BATCH = 1000
 
 const say = (line = '') => console.log(line)
@@ -41,7 +49,7 @@ async function machineContext(world: BenchWorld): Promise<string[][]> {
   return [
     ['cores', `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown'}`],
     ['load average at start', loadavg().map((value) => value.toFixed(2)).join(' ')],
-    ['bun', Bun.version],
+    ['bun', `${Bun.version}, MIMALLOC_PURGE_DELAY=${process.env.MIMALLOC_PURGE_DELAY ?? "unset (mimalloc's 100 ms; npm run bench:ingest sets 1000 as npm start does)"}`],
     ['database', `${server!.version.split(' on ')[0]} at ${redacted(world.options.databaseUrl)}, scratch db ${world.scratch.name}`],
     ['server settings', settings.map((row) => `${row.name}=${row.setting}${row.unit && row.unit !== '8kB' ? row.unit : row.name === 'shared_buffers' ? '×8kB' : ''}`).join(', ')],
     ['app pool', `postgres.js max ${PRODUCT_POOL_SIZE} (as openDatabase), same process as the sockets`],
@@ -62,7 +70,30 @@ async function warmUp(world: BenchWorld, arrivals: Arrivals): Promise<number> {
   )
   // Every socket joined the notification room once it got the warm-up's frames.
   await waitFor('warm-up frames on every socket', () => [world.admin, ...world.agents].every((probe) => probe.created >= count))
-  return count
+  return count + (await warmUpBurst(world, arrivals, count))
+}
+
+/** WARM_UP_BURST's messages, as many in flight as the throughput run: warm-up customer k writes on connection k mod K. */
+async function warmUpBurst(world: BenchWorld, arrivals: Arrivals, before: number): Promise<number> {
+  const { contacts, messages } = WARM_UP_BURST
+  const connections = world.whatsappIds.length
+  arrivals.track({ phase: 'v', first: 0, count: messages })
+  let next = 0
+  const worker = async () => {
+    while (next < messages) {
+      const sequence = next++
+      const customer = sequence % contacts
+      await world.simulator.simulateInbound(world.whatsappIds[customer % connections]!, {
+        from: warmUpNumber(customer),
+        name: `Aquecimento ${customer}`,
+        body: benchmarkBody('v', sequence),
+        id: `ZBV${String(sequence).padStart(10, '0')}`,
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(world.options.inFlight, messages) }, worker))
+  await waitFor('warm-up burst frames on every socket', () => [world.admin, ...world.agents].every((probe) => probe.created >= before + messages))
+  return messages
 }
 
 function cpuCells(use: CpuUse, count: number): string {
@@ -142,7 +173,9 @@ async function main(options: IngestOptions): Promise<number> {
     say(`throughput run: ${options.messages} messages, ${options.inFlight} in flight...`)
     let waits = await sampleWalWaits(world.scratch.url, world.scratch.name)
     let cpuStart = await meter.sample()
+    const profile = options.cpuProfile ? await startCpuProfile(options.cpuProfile) : undefined
     const throughput = await throughputRun(world, arrivals, throughputRange, options.inFlight)
+    await profile?.stop()
     const throughputCpu = await meter.since(cpuStart)
     const throughputWaits = await waits.stop()
     sequence += throughputRange.count
@@ -185,7 +218,7 @@ async function main(options: IngestOptions): Promise<number> {
     // 3. Correctness of what was stored (before the raw rows join the table).
     const everySocket = () => [world.admin, ...world.agents].every((probe) => probe.created >= expectedMessages)
     await waitFor('every socket to get every frame', everySocket, 15_000).catch(() => undefined)
-    const checks = await verifyStore(world, { expectedMessages, sequences: sequence, warmUpConnections: world.whatsappIds.length })
+    const checks = await verifyStore(world, { expectedMessages, sequences: sequence, warmUpCustomers: Math.max(world.whatsappIds.length, WARM_UP_BURST.contacts) })
 
     // 4. The raw ceiling: the same number of rows as the throughput run, through the same driver.
     say('raw ceiling: inserting the same rows straight into messages...')

@@ -18,6 +18,8 @@ export type IngestOptions = {
   profile: boolean
   /** Instead of the usual run: the throughput run for 1, 4 and 16 connections and 500 and 50,000 contacts (scaling.ts). */
   scaling: boolean
+  /** Where to write a sampling profile of the throughput run (cpu-profile.ts); none when unset. */
+  cpuProfile: string | undefined
   logLevel: string
 }
 
@@ -50,8 +52,13 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed
 }
 
+/** `--cpu-profile` alone writes throughput.cpuprofile in the working directory. */
+function cpuProfileFile(value: string | undefined): string | undefined {
+  return value === 'true' ? 'throughput.cpuprofile' : value
+}
+
 export function parseOptions(argv: readonly string[] = process.argv.slice(2), env: Record<string, string | undefined> = process.env): IngestOptions {
-  const known = ['--contacts', '--connections', '--messages', '--rate', '--duration', '--in-flight', '--agents', '--database-url', '--profile', '--scaling', '--log-level', '--help']
+  const known = ['--contacts', '--connections', '--messages', '--rate', '--duration', '--in-flight', '--agents', '--database-url', '--profile', '--scaling', '--cpu-profile', '--log-level', '--help']
   for (const argument of argv) {
     if (!known.some((flag) => argument === flag || argument.startsWith(`${flag}=`))) throw new Error(`unknown argument "${argument}" (see bench/README.md)`)
   }
@@ -69,10 +76,11 @@ export function parseOptions(argv: readonly string[] = process.argv.slice(2), en
     databaseUrl: raw('DATABASE_URL', argv, env) ?? defaults.databaseUrl,
     profile: on(profile),
     scaling: on(scaling),
+    cpuProfile: cpuProfileFile(raw('CPU_PROFILE', argv, env)),
     logLevel: raw('LOG_LEVEL', argv, env) ?? 'error',
   }
 }
 
-export const usage = `npm run bench:ingest [-- --messages=20000 --contacts=500 --connections=4 --rate=500 --duration=10 --in-flight=256 --agents=3 --profile | --scaling]
+export const usage = `npm run bench:ingest [-- --messages=20000 --contacts=500 --connections=4 --rate=500 --duration=10 --in-flight=256 --agents=3 --profile | --scaling] [--cpu-profile=throughput.cpuprofile]
 Every flag may be given as an environment variable instead (MESSAGES, CONTACTS, CONNECTIONS, RATE, DURATION,
-IN_FLIGHT, AGENTS, PROFILE=1, SCALING=1, DATABASE_URL, LOG_LEVEL). DATABASE_URL defaults to ${defaults.databaseUrl}.`
+IN_FLIGHT, AGENTS, PROFILE=1, SCALING=1, CPU_PROFILE, DATABASE_URL, LOG_LEVEL). DATABASE_URL defaults to ${defaults.databaseUrl}.`

@@ -4,7 +4,7 @@ import { contactNumber, expectedPairs, warmUpNumber } from './workload.ts'
 
 export type Check = { name: string; ok: boolean; detail: string }
 
-export async function verifyStore(world: BenchWorld, input: { expectedMessages: number; sequences: number; warmUpConnections: number }): Promise<Check[]> {
+export async function verifyStore(world: BenchWorld, input: { expectedMessages: number; sequences: number; warmUpCustomers: number }): Promise<Check[]> {
   const sql = world.client
   const { companyId, whatsappIds, options } = world
   const checks: Check[] = []
@@ -15,7 +15,7 @@ export async function verifyStore(world: BenchWorld, input: { expectedMessages: 
   check('stored messages = sent', stored!.total === input.expectedMessages, `${stored!.total} stored, ${input.expectedMessages} sent`)
   check('no WhatsApp id stored twice', stored!.wids === stored!.total, `${stored!.wids} distinct ids`)
 
-  const numbers = [...Array.from({ length: options.contacts }, (_, contact) => contactNumber(contact)), ...Array.from({ length: input.warmUpConnections }, (_, index) => warmUpNumber(index))]
+  const numbers = [...Array.from({ length: options.contacts }, (_, contact) => contactNumber(contact)), ...Array.from({ length: input.warmUpCustomers }, (_, index) => warmUpNumber(index))]
   const [contactCount] = await sql<{ total: number; distinct: number }[]>`
     select count(*)::int as total, count(distinct number)::int as distinct from contacts where company_id = ${companyId}`
   check('one contact per number', contactCount!.total === numbers.length && contactCount!.distinct === numbers.length, `${contactCount!.total} contacts, ${numbers.length} numbers wrote in`)

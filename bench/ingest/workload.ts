@@ -15,9 +15,9 @@ export function contactNumber(contact: number): string {
   return `55219${String(contact).padStart(8, '0')}`
 }
 
-/** Warm-up customers, one per connection, outside the measured contacts' numbers. */
-export function warmUpNumber(connection: number): string {
-  return `55218${String(connection).padStart(8, '0')}`
+/** Warm-up customers (the first one per connection, then the burst's), outside the measured contacts' numbers. */
+export function warmUpNumber(customer: number): string {
+  return `55218${String(customer).padStart(8, '0')}`
 }
 
 /** The (contact, connection) pairs that M messages from N contacts over K connections open. */
