@@ -104,6 +104,8 @@ async function serve(run: string, options: { dataDir: string; env?: Record<strin
       SEED_DEMO: '1',
       WHATSAPP_SIMULATOR: '1',
       LOG_LEVEL: 'error',
+      // As npm start and the image set it (README, "Configuration").
+      MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '1000',
       ...options.env,
       DATA_DIR: options.dataDir,
       PORT: String(port),
