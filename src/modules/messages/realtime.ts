@@ -1,5 +1,6 @@
 // The `appMessage` channel (spec §7 Realtime), the only place that publishes it: a message's frames
 // reach those who may see its ticket, and only the sockets that opened its chat or the notification list.
+import { jsonReady } from '../../core/realtime/json-ready.ts'
 import type { Deps } from '../deps.ts'
 import type { DomainEvents } from '../events.ts'
 import { ticketAudience } from '../tickets/realtime.ts'
@@ -10,7 +11,7 @@ function publishMessage(deps: RealtimeDeps, action: 'create' | 'update', event: 
   deps.realtime.publish({
     companyId: event.companyId,
     channel: 'appMessage',
-    data: { action, message: event.message, ticket: event.ticket, contact: event.contact },
+    data: { action, message: jsonReady(event.message), ticket: jsonReady(event.ticket), contact: event.contact },
     audience: ticketAudience(event.ticket),
     rooms: ['notification', `ticket:${event.ticket.id}`],
   })

@@ -4,6 +4,7 @@
 // ticketId} on his own audience first, so the ticket leaves his lists; those who still see it get
 // only the update.
 import { RESYNC_CHANNEL, type Audience } from '../../core/realtime/bus.ts'
+import { jsonReady } from '../../core/realtime/json-ready.ts'
 import type { Deps } from '../deps.ts'
 import type { DomainEvents } from '../events.ts'
 import { findAgentViewers } from './queries.ts'
@@ -27,7 +28,7 @@ async function agentsWhoLoseIt(deps: RealtimeDeps, companyId: number, before: Vi
 }
 
 function publishUpdate(deps: RealtimeDeps, companyId: number, ticket: TicketView): void {
-  deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'update', ticket }, audience: ticketAudience(ticket) })
+  deps.realtime.publish({ companyId, channel: 'ticket', data: { action: 'update', ticket: jsonReady(ticket) }, audience: ticketAudience(ticket) })
 }
 
 async function publishMove(deps: RealtimeDeps, companyId: number, before: VisibleTicket, ticket: TicketView): Promise<void> {
