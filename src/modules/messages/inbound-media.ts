@@ -60,7 +60,7 @@ export type AwaitingMedia = { id: number; wid: string | null; mediaType: MediaTy
  * A connection's messages still waiting for their file (the awaiting condition above, of a media type
  * that has one): created since `since` (older media has expired on WhatsApp's side) and last changed
  * before `settledBefore` (a download started since may still be running), oldest first, at most
- * `limit`. No index covers it: messages_company_idx narrows by company, the rest is a bounded filter.
+ * `limit`. No index covers it: messages_company_contact_idx narrows by company (its prefix), the rest is a bounded filter.
  */
 export async function findMessagesAwaitingMedia(
   deps: Pick<Deps, 'db'>,
