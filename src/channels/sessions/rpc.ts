@@ -229,6 +229,10 @@ export function createRedisSessionLink(options: RedisLinkOptions): RedisSessionL
         }, timeoutMs)
         pending.set(id, { resolve, reject, timer })
       })
+      // close(), the timer or an error reply may reject it while the PUBLISH below is still on its way,
+      // before the caller holds it: handled here, or the process would end on an unhandled rejection
+      // (a graceful stop exited 1 so). The caller still gets the rejection from what is returned.
+      answered.catch(() => undefined)
       try {
         const listeners = await publish(commands, requestChannel(owner), { id, from: instanceId, body: encode(request) })
         // Nobody subscribed under that id: the owner's process is gone (its lease has not expired yet).
