@@ -154,10 +154,14 @@ describe('webhook deliveries', () => {
     await waitFor(async () => (await tenant.asAdmin.api.webhooks({ id: hook.id }).get()).data!.enabled === false, 5000)
     const disabled = (await tenant.asAdmin.api.webhooks({ id: hook.id }).get()).data!
     expect(disabled.disabledReason).toContain('failed deliveries in a row')
-    const mails = await context.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, tenant.admin.email), like(mailOutbox.subject, '%webhook was disabled%')))
+    // The mail goes out after the disabling commits (a clean run once read the outbox in between).
+    const disabledMails = () =>
+      context.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, tenant.admin.email), like(mailOutbox.subject, '%webhook was disabled%')))
+    await waitFor(async () => (await disabledMails()).length > 0, 5000)
+    const mails = await disabledMails()
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toContain(`127.0.0.1:${receiver.port}/hooks`)
     const failed = (await deliveriesOf(hook.id)).filter((delivery) => delivery.status === 'failed')
