@@ -8,6 +8,7 @@ import { httpErrors } from './core/http-errors.ts'
 import { securityHeaders } from './core/security-headers.ts'
 import { cors } from './core/cors.ts'
 import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
+import { MAX_FRAME_BYTES } from './core/realtime/frame-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
 import { socketIoRoutes } from './core/realtime/socket-io-routes.ts'
@@ -214,7 +215,7 @@ export function createApp(deps: Deps, options: InstanceOptions = {}) {
   // Annotated apart from the app's own initializer, which would otherwise type itself circularly.
   const serverOf = (): Server<unknown> | null => app.server
   // Bun refuses a larger body itself, before buffering it (its default is 128 MiB).
-  const app = new Elysia({ serve: { maxRequestBodySize: requestMaxBytes } })
+  const app = new Elysia({ serve: { maxRequestBodySize: requestMaxBytes }, websocket: { maxPayloadLength: MAX_FRAME_BYTES } })
     .decorate('realtimeHub', hub)
     .decorate('connections', connections)
     .decorate('simulator', network)

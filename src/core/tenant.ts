@@ -148,6 +148,23 @@ export function assertRequirement(caller: Caller, requirement: AuthRequirement):
 /** The caller authenticated for a request, from its transform step to its resolve step. */
 const callers = new WeakMap<Request, Caller>()
 
+/**
+ * The caller of the request if he meets the requirement, else the error he must see; kept for the
+ * request's resolve step. The auth macro runs it in its transform step, after the body is parsed: a
+ * route whose parse hook may take a large body (the contacts import) runs it first, so that nobody
+ * without the right makes the server parse anything.
+ */
+export async function authorizeRequest(deps: CoreDeps, request: Request, requirement: AuthRequirement): Promise<Caller> {
+  const known = callers.get(request)
+  if (known) return known
+  const caller = await authenticate(deps, bearerFrom(request.headers.get('authorization') ?? undefined))
+  assertSubscription(caller, requirement)
+  setRequestActor(caller)
+  assertRequirement(caller, requirement)
+  callers.set(request, caller)
+  return caller
+}
+
 export const tenant = (deps: CoreDeps) =>
   new Elysia().macro({
     auth(requirement: AuthRequirement) {
@@ -156,14 +173,10 @@ export const tenant = (deps: CoreDeps) =>
         // answers 403 ERR_SESSION_EXPIRED and a missing one 401 whatever the body, so a client
         // refreshes and retries instead of showing a validation error (a Whaticket-family client
         // refreshes only on 403), and a caller without the right learns nothing from the validator.
-        async transform({ request, headers, set }) {
-          const caller = await authenticate(deps, bearerFrom(headers.authorization))
-          assertSubscription(caller, requirement)
-          setRequestActor(caller)
-          assertRequirement(caller, requirement)
+        async transform({ request, set }) {
+          const caller = await authorizeRequest(deps, request, requirement)
           // Inside the grace period everything works; the header lets a client warn.
           if (caller.subscription !== 'active' && caller.dueDate) set.headers['x-subscription-expired'] = caller.dueDate
-          callers.set(request, caller)
         },
         resolve({ request }) {
           const caller = callers.get(request)

@@ -180,3 +180,53 @@ describe('POST /api/contacts/upload: who may import (§6)', () => {
     expect(byAdmin.data!.newContacts.map((contact) => contact.number)).toEqual(['5511987650001'])
   })
 })
+
+// A review found the upload routes' parse hooks ran before the auth hooks (Elysia parses first): without
+// a token, 16 MB of `[{},{},...]` was parsed into ~460 MB before the 401. The caller is now checked
+// before a byte of an upload is read, and JSON rows are counted before they are parsed.
+describe('the upload routes read nothing before the caller is known', () => {
+  const routes = ['/api/contacts/upload', '/api/contact-lists/1/upload', '/api/files/uploadList/1']
+  const post = (path: string, headers: Record<string, string>, body: BodyInit) => context.app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers, body }))
+
+  test('a malformed body is 401 without a token and 403 from an agent, not a parse error', async () => {
+    const tenant = await makeTenant(context)
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x' }
+    for (const path of routes) {
+      const anonymous = await post(path, multipart, 'not a multipart body')
+      expect([path, anonymous.status]).toEqual([path, 401])
+      const agent = await post(path, { ...multipart, authorization: `Bearer ${tenant.agentToken}` }, 'not a multipart body')
+      expect([path, agent.status]).toEqual([path, 403])
+    }
+    const json = { 'content-type': 'application/json' }
+    expect((await post('/api/contacts/upload', json, '[{"name":')).status).toBe(401)
+    expect((await post('/api/contacts/upload', { ...json, authorization: `Bearer ${tenant.agentToken}` }, '[{"name":')).status).toBe(403)
+  })
+
+  test('rows of empty objects up to the body limit: 401 without a token, without the memory parsing took', async () => {
+    const limit = context.deps.config.media.maxBytes
+    const body = `[${'{},'.repeat(Math.floor(limit / 3) - 2)}{}]`
+    const { result, growth } = await measured(`${(body.length / 1048576).toFixed(1)} MB of [{},{},...] without a token`, () =>
+      post('/api/contacts/upload', { 'content-type': 'application/json' }, body),
+    )
+    expect(result.status).toBe(401)
+    // Parsed, they took ~460 MB.
+    expect(growth).toBeLessThan(MAX_RSS_GROWTH)
+  }, 60_000)
+
+  test("an admin's JSON holding more objects or cells than 5,000 rows may is refused before it is parsed", async () => {
+    const tenant = await makeTenant(context)
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${tenant.adminToken}` }
+    const nested = `[{"name":"Ana","number":"5511987650001","x":${'['.repeat(6000)}${']'.repeat(6000)}}]`
+    const cells = `[{"name":"Ana","number":"5511987650001",${Array.from({ length: 600_000 }, (_, index) => `"c${index}":1`).join(',')}}]`
+    for (const body of [nested, cells]) {
+      const refused = await post('/api/contacts/upload', headers, body)
+      expect(refused.status).toBe(422)
+      expect(await refused.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'body', message: 'the body must be an array of at most 5000 rows of plain cells' }] })
+    }
+    expect(await contactCount(tenant.company.id)).toBe(0)
+    // Brackets and separators inside strings are text, not structure.
+    const accepted = await post('/api/contacts/upload', headers, JSON.stringify([{ name: 'Ana [{,:}] "x"', number: '5511987650001' }]))
+    expect(accepted.status).toBe(200)
+    expect(await contactCount(tenant.company.id)).toBe(1)
+  })
+})

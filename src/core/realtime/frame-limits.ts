@@ -9,6 +9,13 @@ export const FRAMES_PER_SECOND = 20
 export const FLOOD_DROPS = 200
 export const FLOOD_WINDOW_MS = 10_000
 export const POLICY_VIOLATION = 1008
+/**
+ * The largest frame a websocket (/ws, /socket.io) may send, enforced by Bun before the frame reaches
+ * any handler (1009 beyond): Elysia JSON-parses a text frame that looks like JSON before our own
+ * size check sees it, and before /socket.io's connect packet carries a token; Bun's default, 16 MB of
+ * `[{},{},...]`, parsed into ~460 MB. Client frames are joins and heartbeats, well under 1 KB.
+ */
+export const MAX_FRAME_BYTES = 64 * 1024
 /** Chat rooms (joinChatBox) one socket holds; joining one more leaves the oldest. */
 export const MAX_TICKET_ROOMS = 50
 /** At most one write of a user's online/lastSeen per this interval (the client beats every 5 min). */

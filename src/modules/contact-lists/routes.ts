@@ -3,7 +3,7 @@
 // sample spreadsheet. The screens are the admins' (§2 campaigns section) and need the plan's campaigns.
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
-import { tenant } from '../../core/tenant.ts'
+import { authorizeRequest, tenant } from '../../core/tenant.ts'
 import { cappedUploadParser, MULTIPART_ENVELOPE_BYTES } from '../contacts/upload-body.ts'
 import {
   AddContactsBody,
@@ -95,7 +95,7 @@ export const contactListRoutes = (deps: Deps) =>
     .post('/:id/upload', ({ caller, params, body }) => uploadContactListItems(deps, { companyId: caller.companyId, contactListId: params.id }, body.file), {
       auth: contactListAuth,
       params: IdParams,
-      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES),
+      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES, { authorize: (request) => authorizeRequest(deps, request, contactListAuth) }),
       body: ListUploadBody,
       response: { 200: ListUploadResult, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
       detail: {

@@ -3,7 +3,7 @@
 import { Elysia, t } from 'elysia'
 import type { ConnectionRegistry } from '../../channels/provider.ts'
 import type { Deps } from '../deps.ts'
-import { tenant } from '../../core/tenant.ts'
+import { authorizeRequest, tenant } from '../../core/tenant.ts'
 import { exportContacts } from './export.ts'
 import {
   ContactDetail,
@@ -26,6 +26,7 @@ import { importPhoneContacts } from './phone-import.ts'
 import { deleteContact } from './remove.ts'
 import { createContact, updateContact } from './save.ts'
 import { listContactOptions, listContactPage, showContact } from './service.ts'
+import { MAX_UPLOAD_COLUMNS } from './sheet-collector.ts'
 import { cappedUploadParser, MULTIPART_ENVELOPE_BYTES } from './upload-body.ts'
 import { uploadContactsFrom } from './upload.ts'
 
@@ -124,7 +125,11 @@ export const contactRoutes = (deps: Deps, connections: ConnectionRegistry) =>
     .post('/upload', ({ caller, body }) => uploadContactsFrom(deps, caller.companyId, body), {
       // A bulk change of the company's contacts is an admin's decision (§6), like deleting one.
       auth: 'admin',
-      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES),
+      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES, {
+        authorize: (request) => authorizeRequest(deps, request, 'admin'),
+        // The array and one object per row; each row's cells at most the columns a file may have.
+        rows: { maxContainers: MAX_UPLOAD_ROWS + 1, maxValues: MAX_UPLOAD_ROWS * MAX_UPLOAD_COLUMNS },
+      }),
       body: UploadBody,
       response: { 200: UploadResult, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
       detail: {

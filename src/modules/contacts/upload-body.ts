@@ -3,7 +3,7 @@
 // maxRequestBodySize bounds it. This parser refuses a body over the route's own limit (413) from its
 // Content-Length, or while the bytes arrive when it has none, before anything is parsed.
 import { ParseError } from 'elysia'
-import { AppError } from '../../core/errors.ts'
+import { AppError, invalidField } from '../../core/errors.ts'
 
 /** Room for the multipart envelope (boundaries, part headers) around a file of the media limit. */
 export const MULTIPART_ENVELOPE_BYTES = 64 * 1024
@@ -29,18 +29,53 @@ async function readCapped(request: Request, maxBytes: number): Promise<Blob> {
   return new Blob(chunks)
 }
 
-/** A route `parse` hook: multipart and JSON bodies up to maxBytes; other types are left to Elysia. */
-export function cappedUploadParser(maxBytes: number) {
+/** What a JSON body of sheet rows may hold: the rows (objects) inside one array, and their cells. */
+export type JsonRowsShape = { maxContainers: number; maxValues: number }
+
+/**
+ * Whether JSON text holds at most that many objects and arrays, and values (counted by their
+ * separators), outside its strings. Checked before JSON.parse: 16 MB of `[{},{},...]` parses into
+ * ~5.6M objects, ~460 MB, where the rows the import accepts are a few MB of memory.
+ */
+export function jsonShapeWithin(text: string, shape: JsonRowsShape): boolean {
+  let containers = 0
+  let separators = 0
+  let inString = false
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index)
+    if (inString) {
+      if (code === 0x5c) index += 1 // a backslash escapes the next character
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x7b || code === 0x5b) {
+      if (++containers > shape.maxContainers) return false
+    } else if (code === 0x2c || code === 0x3a) {
+      if (++separators > shape.maxValues * 2) return false
+    }
+  }
+  return true
+}
+
+/**
+ * A route `parse` hook: multipart bodies up to maxBytes, and JSON ones too when the route takes rows
+ * as JSON (`rows`: what they may hold, checked before parsing, 422 beyond); other bodies are left to
+ * Elysia and the app's JSON limit. `authorize` runs before a byte is read: Elysia parses a body before
+ * its auth hooks, and nobody without the right may make the server read an upload.
+ */
+export function cappedUploadParser(maxBytes: number, options: { authorize: (request: Request) => Promise<unknown>; rows?: JsonRowsShape }) {
   return async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
-    if (contentType === 'application/json') {
+    const rows = contentType === 'application/json' ? options.rows : undefined
+    if (!rows && contentType !== 'multipart/form-data') return undefined
+    await options.authorize(request)
+    if (rows) {
       const text = await (await readCapped(request, maxBytes)).text()
+      if (!jsonShapeWithin(text, rows)) throw invalidField('body', `the body must be an array of at most ${rows.maxContainers - 1} rows of plain cells`)
       try {
         return JSON.parse(text) as unknown
       } catch {
         throw new ParseError()
       }
     }
-    if (contentType !== 'multipart/form-data') return undefined
     const bytes = await readCapped(request, maxBytes)
     let form: FormData
     try {

@@ -2,7 +2,7 @@
 // multi-file upload. Everyone of the company reads them (the chat input sends them); admins manage them.
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
-import { tenant } from '../../core/tenant.ts'
+import { authorizeRequest, tenant } from '../../core/tenant.ts'
 import { cappedUploadParser, MULTIPART_ENVELOPE_BYTES } from '../contacts/upload-body.ts'
 import { CreateFileListBody, DeletedResponse, FileList, FileListPage, FileListSearchQuery, IdParams, MAX_FILES_PER_LIST, UpdateFileListBody, UploadListBody } from './model.ts'
 import { createFileList, deleteFileList, listAllFileLists, listFileListPage, showFileList, updateFileList, uploadFileListFiles } from './service.ts'
@@ -56,7 +56,7 @@ export const fileListRoutes = (deps: Deps) =>
     .post('/uploadList/:id', ({ caller, params, body }) => uploadFileListFiles(deps, { companyId: caller.companyId, fileListId: params.id }, body), {
       auth: 'admin',
       params: IdParams,
-      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES),
+      parse: cappedUploadParser(deps.config.media.maxBytes + MULTIPART_ENVELOPE_BYTES, { authorize: (request) => authorizeRequest(deps, request, 'admin') }),
       body: UploadListBody,
       response: { 200: FileList, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
       detail: {
