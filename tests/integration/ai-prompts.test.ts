@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/config.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeQueue, makeTenant } from '../helpers/factories.ts'
 import { waitFor } from '../helpers/fake-whatsapp.ts'
+import { errorOf } from '../helpers/http.ts'
 
 setDefaultTimeout(20_000)
 
@@ -298,7 +299,32 @@ describe('try a prompt (POST /prompt/{id}/try)', () => {
     const w = await world({ connected: false })
     const refused = await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: 'http://10.1.2.3/v1' })
     expect(refused.status).toBe(422)
-    const kept = await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: `http://127.0.0.1:${fakeOpenAi.port}/v1/` })
+    const kept = await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: `http://127.0.0.1:${fakeOpenAi.port}/v1/`, apiKey: 'sk-test-key-654321' })
     expect(kept.data).toMatchObject({ baseUrl: `http://127.0.0.1:${fakeOpenAi.port}/v1` })
+  })
+
+  // A review found an admin could point a prompt at his own host and have the stored key sent there
+  // (PUT baseUrl alone, then POST /try: the key went out as the Bearer token).
+  test('the stored key is never sent to a new base URL: changing baseUrl takes the key again', async () => {
+    const w = await world({ connected: false })
+    const url = `http://127.0.0.1:${fakeOpenAi.port}/v1`
+    expect((await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: url, apiKey: 'sk-test-key-first-1' })).status).toBe(200)
+    const seen: string[] = []
+    const thief = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => (seen.push(request.headers.get('authorization') ?? ''), new Response('{}', { status: 500 })) })
+    try {
+      const moved = await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: `http://127.0.0.1:${thief.port}/v1` })
+      expect(moved.status).toBe(422)
+      expect(errorOf(moved)).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'apiKey', message: 'apiKey is required when baseUrl changes: the stored key is not sent to another server' }] })
+      // Nothing changed, and a try still goes to the URL the key was given for.
+      expect((await w.tenant.asAdmin.api.prompt({ id: w.promptId }).get()).data).toMatchObject({ baseUrl: url })
+      await w.tenant.asAdmin.api.prompt({ id: w.promptId }).try.post({ messages: [{ fromMe: false, body: 'Hi' }] })
+      expect(seen).toEqual([])
+      // The mask sent back as read is no new key either; the same URL (a trailing slash) needs none.
+      const masked = (await w.tenant.asAdmin.api.prompt({ id: w.promptId }).get()).data!.apiKey
+      expect((await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: `http://127.0.0.1:${thief.port}/v1`, apiKey: masked })).status).toBe(422)
+      expect((await w.tenant.asAdmin.api.prompt({ id: w.promptId }).put({ baseUrl: `${url}/`, temperature: 0.3 })).status).toBe(200)
+    } finally {
+      thief.stop(true)
+    }
   })
 })

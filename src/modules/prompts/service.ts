@@ -129,6 +129,12 @@ export async function updatePrompt(deps: Deps, companyId: number, promptId: numb
   const stored = await promptOrFail(deps, { companyId, promptId })
   // Left out, or the mask sent back as it was read: the stored key stays.
   const newKey = input.apiKey === undefined || input.apiKey === maskApiKey(stored.apiKey) ? undefined : input.apiKey
+  const baseUrl = input.baseUrl === undefined ? undefined : await checkedBaseUrl(deps, input.baseUrl)
+  // The stored key goes only where it went when it was given: pointing the prompt at another server
+  // takes the key again, or an admin (or a stolen admin session) could have it sent to his own host.
+  if (baseUrl !== undefined && baseUrl !== stored.baseUrl && newKey === undefined) {
+    throw invalidField('apiKey', 'apiKey is required when baseUrl changes: the stored key is not sent to another server')
+  }
   const changes = {
     name: input.name === undefined ? undefined : trimmed('name', input.name),
     prompt: input.prompt === undefined ? undefined : trimmed('prompt', input.prompt),
@@ -138,7 +144,7 @@ export async function updatePrompt(deps: Deps, companyId: number, promptId: numb
     temperature: input.temperature,
     queueId: input.queueId,
     maxMessages: input.maxMessages,
-    baseUrl: input.baseUrl === undefined ? undefined : await checkedBaseUrl(deps, input.baseUrl),
+    baseUrl,
     transcribeAudio: input.transcribeAudio,
   }
   await deps.db
