@@ -262,6 +262,32 @@ describe('POST /api/messages/:ticketId', () => {
     expect(fieldsOf(unknown)).toEqual(['quotedMsg'])
   })
 
+  // A review found that any message of the contact could be quoted, and the reply (and its frame)
+  // carried the quoted text: an agent could read another queue's ticket, or a deleted message.
+  test('a message of a ticket the caller cannot see, or deleted for everyone, cannot be quoted (422 quotedMsg)', async () => {
+    const { companyId, connection, contact, ticketId, provider, asAgent, asAdmin } = await conversation({ queue: true })
+    const otherQueue = await makeQueue(context.db, { companyId })
+    const [hidden] = await context.db
+      .insert(tickets)
+      .values({ companyId, contactId: contact.id, whatsappId: connection.id, status: 'closed', queueId: otherQueue.id, userId: null })
+      .returning()
+    const [secret] = await context.db
+      .insert(messages)
+      .values({ companyId, ticketId: hidden!.id, contactId: contact.id, whatsappId: connection.id, wid: `hidden-${randomNumber()}`, body: 'secret of the other queue', fromMe: false })
+      .returning()
+    const [first] = await messageRows(ticketId)
+    await context.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, first!.id))
+    for (const quotedMsg of [secret!.id, first!.id]) {
+      const refused = await asAgent.api.messages({ id: ticketId }).post({ body: 'x', quotedMsg })
+      expect(refused.status).toBe(422)
+      expect(fieldsOf(refused)).toEqual(['quotedMsg'])
+    }
+    expect(provider.sent).toEqual([])
+    // An admin sees every ticket of the company: he may quote the older conversation.
+    const byAdmin = await asAdmin.api.messages({ id: ticketId }).post({ body: 'about this', quotedMsg: secret!.id })
+    expect(byAdmin.data!.messages[0]!.quotedMsg).toMatchObject({ id: secret!.id, body: 'secret of the other queue' })
+  })
+
   test('refuses empty or whitespace-only text (422 body) and sends nothing', async () => {
     const { ticketId, provider, asAgent } = await conversation()
     for (const body of [{ body: '   \n\t ' }, {}, { body: '' }]) {

@@ -64,16 +64,27 @@ export async function listTicketMessages(
   return { ...page, ticket }
 }
 
-/** The message being replied to: one of this contact's conversations in the company, else bad input. */
-async function findQuoted(deps: Deps, target: SendTarget, quotedMsgId: number | undefined): Promise<{ id: number; wid: string | null } | undefined> {
+/**
+ * The message being replied to: a live message of one of this contact's tickets that the caller may
+ * see, else bad input. The reply and its frame carry the quoted text, so a message of a ticket the
+ * caller cannot see (another queue's) or one deleted for everyone must not be quotable.
+ */
+async function findQuoted(deps: Deps, caller: MessageCaller, target: SendTarget, quotedMsgId: number | undefined): Promise<{ id: number; wid: string | null } | undefined> {
   if (quotedMsgId === undefined) return undefined
   const [quoted] = await deps.db
-    .select({ id: messages.id, wid: messages.wid })
+    .select({ id: messages.id, wid: messages.wid, ticketId: messages.ticketId })
     .from(messages)
-    .where(and(eq(messages.companyId, target.companyId), eq(messages.contactId, target.contactId), eq(messages.id, quotedMsgId)))
+    .where(and(eq(messages.companyId, target.companyId), eq(messages.contactId, target.contactId), eq(messages.id, quotedMsgId), eq(messages.isDeleted, false)))
     .limit(1)
-  if (!quoted) throw invalidField('quotedMsg', 'quotedMsg is not a message of this conversation')
-  return quoted
+  const visible = quoted && (quoted.ticketId === target.ticketId || (await findAccessibleTicket(deps.db, caller, quoted.ticketId).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError) return false
+        throw error
+      },
+    )))
+  if (!quoted || !visible) throw invalidField('quotedMsg', 'quotedMsg is not a message of this conversation')
+  return { id: quoted.id, wid: quoted.wid }
 }
 
 /** Checks and stores every file before anything is sent: one bad file sends nothing. */
@@ -115,7 +126,7 @@ export async function sendTicketMessage(deps: Deps, registry: ConnectionRegistry
   if (access.ticket.status !== 'open' && !isAdmin(caller)) throw new AppError('ERR_NO_PERMISSION')
   assertContent(input)
   const target = targetOf(access)
-  const quoted = await findQuoted(deps, target, quotedIdOf(input.quotedMsg))
+  const quoted = await findQuoted(deps, caller, target, quotedIdOf(input.quotedMsg))
   // Fail before storing files when there is no live connection to send them through.
   providerOf(registry, target)
   const items = await buildItems(deps, caller.companyId, { body: input.body, medias: input.medias, signature: input.sign ? caller.name : undefined })
