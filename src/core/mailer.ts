@@ -1,12 +1,21 @@
 // Outgoing mail. Every mail is kept in the outbox table; with SMTP_HOST set it is also sent over
-// SMTP, otherwise it is logged and the CLI (`zapdesk mail outbox`) prints it.
+// SMTP, otherwise it is logged and the CLI (`zapdesk mail outbox`) prints it. A mail holding a secret
+// is kept without its text when it goes out over SMTP (Mail.secret).
 import { eq } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Database } from '../../db/client.ts'
 import { mailOutbox } from '../../db/schema/index.ts'
 import type { Logger } from './logger.ts'
 
-export type Mail = { to: string; subject: string; text: string }
+/**
+ * `secret`: the text holds a credential (a password-reset code). With SMTP it goes out from memory and
+ * the outbox keeps only a placeholder, so that a database reader or a backup cannot use it; without
+ * SMTP the outbox is how the operator delivers mail (`zapdesk mail outbox`), so it keeps the text.
+ */
+export type Mail = { to: string; subject: string; text: string; secret?: boolean }
+
+/** What the outbox keeps of a secret mail sent over SMTP. */
+export const SECRET_MAIL_PLACEHOLDER = '[not kept: this mail held a secret and went out over SMTP]'
 
 export function createMailer(db: Database, smtp: Config['smtp'], logger: Logger) {
   // nodemailer (about 18 MB of resident memory once loaded) only when mail goes out over SMTP.
@@ -21,7 +30,8 @@ export function createMailer(db: Database, smtp: Config['smtp'], logger: Logger)
 
   return {
     async send(mail: Mail): Promise<void> {
-      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id })
+      const kept = mail.secret && transport ? SECRET_MAIL_PLACEHOLDER : mail.text
+      const [row] = await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: kept }).returning({ id: mailOutbox.id })
       if (!transport) {
         logger.info('mail kept in the outbox (no SMTP_HOST)', { to: mail.to, subject: mail.subject })
         return

@@ -51,6 +51,8 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
   await deps.mailer.send({
     to: user.email,
     subject: 'Zapdesk password reset code',
+    // Only the code's HMAC is stored: the mail's copy must not undo that (core/mailer.ts).
+    secret: true,
     text: [
       `Hello ${user.name},`,
       '',
