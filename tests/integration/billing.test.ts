@@ -198,6 +198,29 @@ describe('Pix checkout and the webhook', () => {
     expect(company.dueDate).toBe(oneMonthLater.toISOString().slice(0, 10))
   })
 
+  // A review found these refused (422 cardNumber, cvv): the Whaticket-family checkout has no card step
+  // and sends its form's card fields empty with a Pix payment (§7 lists them in the body).
+  test('a Pix checkout with the card fields sent empty, as a Whaticket-family client sends them', async () => {
+    const tenant = await makePayer({ company: { dueDate: daysFromToday(4, today), document: '24971563792' } })
+    const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(4, today) }).returning()
+    const result = await tenant.asAdmin.api.subscription.post({
+      ...checkoutBody,
+      useAddressForPaymentDetails: false,
+      nameOnCard: '',
+      cardNumber: '',
+      cvv: '',
+      expiry: '',
+      plan: JSON.stringify({ title: 'Basic', price: 99 }),
+      price: 99,
+      users: 3,
+      connections: 1,
+      invoiceId: invoice!.id,
+    })
+    expect(result.status).toBe(200)
+    expect(result.data).toMatchObject({ method: 'pix', invoiceId: invoice!.id, valor: { original: '99.00' } })
+    expect(result.data!.qrcode!.qrcode.length).toBeGreaterThan(0)
+  })
+
   test('a forged webhook (wrong or missing token) changes nothing and is logged; an unknown charge is ignored and logged', async () => {
     const tenant = await makePayer({ company: { dueDate: daysFromToday(4, today), document: '24971563792' } })
     const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(4, today) }).returning()

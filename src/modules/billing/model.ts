@@ -43,10 +43,11 @@ export const SubscriptionBody = t.Object({
   country: t.Union([t.Literal('BR'), t.Literal('usa')], { error: 'country must be BR or usa' }),
   useAddressForPaymentDetails: t.Optional(t.Boolean()),
   nameOnCard: t.Optional(text('nameOnCard', 100)),
-  cardNumber: t.Optional(t.String({ pattern: '^[0-9 ]{12,23}$', error: 'cardNumber must be 13 to 19 digits' })),
+  // Empty for Pix: a Whaticket-family checkout sends its card fields as empty strings with a Pix payment.
+  cardNumber: t.Optional(t.String({ pattern: '^$|^[0-9 ]{12,23}$', error: 'cardNumber must be 13 to 19 digits, or empty for Pix' })),
   /** MM/YY or MM/YYYY (§5 card stage: expiry). */
-  expiry: t.Optional(t.String({ pattern: '^(0[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})$', error: 'expiry must be MM/YY' })),
-  cvv: t.Optional(t.String({ pattern: '^[0-9]{3,4}$', error: 'cvv must be 3 or 4 digits' })),
+  expiry: t.Optional(t.String({ pattern: '^$|^(0[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})$', error: 'expiry must be MM/YY' })),
+  cvv: t.Optional(t.String({ pattern: '^$|^[0-9]{3,4}$', error: 'cvv must be 3 or 4 digits' })),
   plan: t.Optional(t.Union([t.String({ maxLength: 2000 }), t.Object({}, { additionalProperties: true })])),
   price: t.Optional(t.Number({ minimum: 0, maximum: 1_000_000 })),
   users: t.Optional(t.Integer({ minimum: 1, maximum: 10_000, error: 'users must be a positive integer' })),
