@@ -92,6 +92,16 @@ describe('announcements', () => {
     expect(withImage.mediaName).toBe('my_banner.png')
     const served = await context.app.handle(new Request(new URL(withImage.mediaUrl, 'http://localhost')))
     expect(served.status).toBe(200)
+    // A Whaticket-family client shows it from /public/{mediaPath}, unsigned (§7): served while the
+    // announcement is active, refused once it is not (a review found it refused always).
+    const bare = () => context.app.handle(new Request(`http://localhost/public/${withImage.mediaPath}`))
+    const unsigned = await bare()
+    expect(unsigned.status).toBe(200)
+    expect(unsigned.headers.get('content-type')).toBe('image/png')
+    expect((await platform.client.api.announcements({ id: record.id }).put({ status: false })).status).toBe(200)
+    expect((await bare()).status).toBe(403)
+    expect((await context.app.handle(new Request(new URL(withImage.mediaUrl, 'http://localhost')))).status).toBe(200)
+    expect((await platform.client.api.announcements({ id: record.id }).put({ status: true })).status).toBe(200)
 
     // An HTML page named .png is not an image; a PDF is not allowed here; too big is 413.
     expect((await upload(record.id, new File(['<html>hi</html>'], 'x.png', { type: 'image/png' }))).status).toBe(415)
@@ -102,8 +112,9 @@ describe('announcements', () => {
 
     const detached = await platform.client.api.announcements({ id: record.id })['media-upload'].delete()
     expect(detached.data).toMatchObject({ mediaPath: null, mediaName: null, mediaUrl: null })
-    // The signed link dies with the attachment.
+    // The signed link dies with the attachment, and so does the bare path.
     expect((await context.app.handle(new Request(new URL(withImage.mediaUrl, 'http://localhost')))).status).toBe(404)
+    expect((await bare()).status).toBe(403)
   })
 
   test('live: everyone hears active ones on company-announcement, the list channel is for super users', async () => {

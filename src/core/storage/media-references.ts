@@ -41,6 +41,23 @@ async function livePathsOf(db: Executor, companyId: number, paths: string[]): Pr
   return rows.map((row) => row.path).filter((path): path is string => path !== null)
 }
 
+/**
+ * Whether the path is the image of an active announcement. Announcements are the platform's notices to
+ * every user of every company, and a Whaticket-family client shows their image from
+ * /public/{mediaPath} without a signature (§7): such a file is served without one. Its path carries
+ * 128 random bits, so it is found only by those shown the announcement; an inactive one's image, and
+ * every other file, still need a signed link.
+ */
+export async function isActiveAnnouncementImage(db: Executor, path: string): Promise<boolean> {
+  if (!isSafeMediaPath(path)) return false
+  const [row] = await db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(and(eq(announcements.mediaPath, path), eq(announcements.status, true)))
+    .limit(1)
+  return row !== undefined
+}
+
 /** Whether the public route may serve the path: some live row of its company refers to it. */
 export async function isMediaPathLive(db: Executor, path: string): Promise<boolean> {
   // Not a path `save` writes (a NUL, a traversal): no row can hold it, and PostgreSQL refuses a NUL.

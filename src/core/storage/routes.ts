@@ -1,14 +1,17 @@
-// GET /public/{path}: media and announcement images (§7), reachable only through a signed link.
+// GET /public/{path}: media and announcement images (§7), reachable only through a signed link, but
+// for an active announcement's image (media-references.ts, isActiveAnnouncementImage).
 // Mounted on the root app, not under /api, because the spec serves media at /public/{path}.
 import { Elysia, t } from 'elysia'
 import type { CoreDeps } from '../deps.ts'
 import { AppError } from '../errors.ts'
-import { isMediaPathLive } from './media-references.ts'
+import { isActiveAnnouncementImage, isMediaPathLive } from './media-references.ts'
 import { mediaResponse } from './media-response.ts'
 import { verifyMediaSignature } from './signed-url.ts'
 import type { MediaStorage } from './storage.ts'
 
 const ErrorBody = t.Object({ error: t.String() })
+/** How long a browser may keep an unsigned announcement image: one deactivated stops being served soon after. */
+const ANNOUNCEMENT_IMAGE_CACHE_SECONDS = 300
 
 /** The wildcard as written in the URL, decoded; undefined for a malformed escape. */
 function decodedPath(raw: string): string | undefined {
@@ -25,6 +28,12 @@ export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
     async ({ params, query, request }) => {
       const path = decodedPath(params['*'])
       if (path === undefined) throw new AppError('ERR_NOT_FOUND')
+      const unsigned = query.exp === undefined && query.sig === undefined
+      if (unsigned && (await isActiveAnnouncementImage(deps.db, path))) {
+        const file = await storage.read(path)
+        if (!file) throw new AppError('ERR_NOT_FOUND')
+        return mediaResponse(file, { path, remainingSeconds: ANNOUNCEMENT_IMAGE_CACHE_SECONDS, range: request.headers.get('range') })
+      }
       const check = verifyMediaSignature(deps.config.media, path, query.exp, query.sig, deps.now())
       if (!check.valid) throw new AppError('ERR_NO_PERMISSION')
       // A link dies with its row: a deleted message's (or ticket's, contact's) file is not served.
@@ -47,7 +56,7 @@ export const publicMediaRoutes = (deps: CoreDeps, storage: MediaStorage) =>
         416: t.Void(),
       },
       detail: {
-        summary: 'A stored media file, through the signed link the API returned (mediaUrl)',
+        summary: 'A stored media file, through the signed link the API returned (mediaUrl); an active announcement\'s image also at its bare mediaPath',
         description:
           'A link dies with the row that holds its file: once the message is deleted for everyone, or its ticket or contact deleted, the answer is 404 (and the file is erased).',
         security: [],
