@@ -121,6 +121,23 @@ describe('campaign routes', () => {
     expect((await api.campaigns({ id }).get()).status).toBe(404)
   })
 
+  test('show streams a big campaign: every contact and shipping row once, in number order, over several pages', async () => {
+    const { api, companyId, whatsappId } = await world()
+    const numbers = Array.from({ length: 4_500 }, (_, index) => `5521${String(900_000_000 + index)}`)
+    const list = await makeList(companyId, numbers.map((number, index) => ({ name: `Pessoa ${index} "aspas" \\ barra`, number })))
+    const campaignId = (await api.campaigns.post({ name: 'Grande', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+    await context.db.insert(campaignShipping).values(numbers.map((number, index) => ({ companyId, campaignId, number, status: 'SENT' as const, deliveredAt: index % 2 === 0 ? new Date() : null })))
+    const shown = (await api.campaigns({ id: campaignId }).get()).data!
+    expect(shown.contactList!.contacts.map((contact) => contact.number)).toEqual([...numbers].sort())
+    expect(shown.contactList!.contacts[0]!.name).toBe('Pessoa 0 "aspas" \\ barra')
+    expect(shown.shipping.map((row) => row.number)).toEqual([...numbers].sort())
+    expect(shown.shipping.filter((row) => row.deliveredAt !== null)).toHaveLength(2_250)
+    // A campaign on a tag has no list: contactList null, shipping still there.
+    const tag = await makeTag(context.db, { companyId })
+    const onTag = (await api.campaigns.post({ name: 'Etiqueta', message1: 'Oi', tagId: tag.id, whatsappId })).data!.id
+    expect((await api.campaigns({ id: onTag }).get()).data).toMatchObject({ id: onTag, contactList: null, shipping: [] })
+  })
+
   test('settings: §7 shape (key + JSON string), seconds, first of a repeated variable key kept', async () => {
     const { api } = await world()
     const saved = await api['campaign-settings'].post({ settings: { messageInterval: 5, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }, { key: 'loja', value: 'Outra' }] } })
@@ -169,6 +186,16 @@ describe('a campaign run on the simulator', () => {
     expect(report.timeline.length).toBeGreaterThan(0)
     const exported = await api.campaigns({ id: campaignId }).report.export.get()
     expect(exported.status).toBe(200)
+
+    // §3: the campaign shows its list's contacts and its shipping rows, each with deliveredAt, from
+    // which a Whaticket-family report page counts (a review found both missing).
+    const shown = (await api.campaigns({ id: campaignId }).get()).data!
+    expect(shown).toMatchObject({ id: campaignId, status: 'FINALIZADA', contactList: { id: list.id } })
+    expect(shown.contactList!.contacts.map((contact) => contact.number).sort()).toEqual([...people.map((person) => person.number), '123'].sort())
+    expect(shown.shipping).toHaveLength(7)
+    expect(shown.shipping.filter((row) => row.deliveredAt !== null)).toHaveLength(6)
+    expect(shown.shipping.find((row) => row.number === first.number)).toMatchObject({ status: 'SENT', ack: 4 })
+    expect(shown.shipping.find((row) => row.number === '123')).toMatchObject({ status: 'INVALID', deliveredAt: null })
   })
 
   test('exactly once: a send claimed by a run that died is checked with the provider, not sent again', async () => {

@@ -45,6 +45,33 @@ export const Campaign = t.Object({
 })
 export type Campaign = typeof Campaign.static
 
+/** §3: a campaign's contact list comes with its contacts (isWhatsappValid: the background check's answer). */
+export const CampaignContact = t.Object({ id: t.Integer(), name: t.String(), number: t.String(), email: t.String(), isWhatsappValid: t.Boolean() })
+export type CampaignContact = typeof CampaignContact.static
+
+/** §3: one recipient's shipping row, each with deliveredAt (null until WhatsApp says delivered). */
+export const CampaignShippingItem = t.Object({
+  id: t.Integer(),
+  contactId: t.Nullable(t.Integer()),
+  number: t.String(),
+  status: ShippingStatus,
+  ack: t.Integer(),
+  sentAt: t.Nullable(t.Date()),
+  deliveredAt: t.Nullable(t.Date()),
+  readAt: t.Nullable(t.Date()),
+  repliedAt: t.Nullable(t.Date()),
+})
+export type CampaignShippingItem = typeof CampaignShippingItem.static
+
+/** GET /campaigns/{id} (§3): the campaign, its contact list with the contacts, and its shipping rows, in number order. */
+export const CampaignDetail = t.Composite([
+  t.Omit(Campaign, ['contactList']),
+  t.Object({
+    contactList: t.Nullable(t.Object({ id: t.Integer(), name: t.String(), contacts: t.Array(CampaignContact) })),
+    shipping: t.Array(CampaignShippingItem),
+  }),
+])
+
 export const CampaignListQuery = t.Object({ ...PageQuery })
 export type CampaignListQuery = typeof CampaignListQuery.static
 

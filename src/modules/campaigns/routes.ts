@@ -5,13 +5,15 @@
 import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
-import { Campaign, CampaignChoices, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
-import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, showCampaign, startCampaignNow, updateCampaign } from './lifecycle.ts'
+import { Campaign, CampaignChoices, CampaignDetail, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
+import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, startCampaignNow, updateCampaign } from './lifecycle.ts'
+import { showCampaignWithRecipients } from './show.ts'
 import { campaignReport, exportCampaignReport, preflightCampaign } from './report.ts'
 import { listCampaignChoices } from './records.ts'
 import { CampaignSettingRow, CampaignSettingsBody, listCampaignSettings, saveCampaignSettings } from './settings.ts'
 
 const auth = { profile: 'admin', feature: 'useCampaigns' } as const
+const ErrorBody = t.Object({ error: t.String() }, { additionalProperties: true })
 
 export const campaignRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/campaigns', tags: ['Campaigns'] })
@@ -33,7 +35,20 @@ export const campaignRoutes = (deps: Deps) =>
       response: Preflight,
       detail: { summary: 'Before start: recipients, invalid numbers, opted out, and the duration the pacing and the daily caps give' },
     })
-    .get('/:id', ({ caller, params }) => showCampaign(deps, caller, params.id), { auth, params: IdParams, response: Campaign, detail: { summary: 'One campaign' } })
+    .get(
+      '/:id',
+      async ({ caller, params }) =>
+        new Response(await showCampaignWithRecipients(deps, caller, params.id), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } }),
+      {
+        auth,
+        params: IdParams,
+        response: { 200: CampaignDetail, 404: ErrorBody },
+        detail: {
+          summary: 'One campaign, with its contact list\'s contacts and its shipping rows (§3)',
+          description: 'Streamed: a campaign of any size costs the server one page of rows at a time. The arrays are in number order. The report (GET /campaigns/{id}/report) gives the totals and a page of rows at a time.',
+        },
+      },
+    )
     .post('', ({ caller, body }) => createCampaign(deps, caller, body), {
       auth,
       body: CreateCampaignBody,
