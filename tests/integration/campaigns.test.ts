@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { campaigns, campaignShipping, contactListItems, contactLists, whatsapps } from '../../db/schema/index.ts'
 import { dispatchCampaign, recordConnectionRestriction, campaignMessageId } from '../../src/modules/campaigns/service.ts'
 import { campaignDispatchJob, wakeUpId } from '../../jobs/campaigns.ts'
@@ -126,17 +127,63 @@ describe('campaign routes', () => {
     const numbers = Array.from({ length: 4_500 }, (_, index) => `5521${String(900_000_000 + index)}`)
     const list = await makeList(companyId, numbers.map((number, index) => ({ name: `Pessoa ${index} "aspas" \\ barra`, number })))
     const campaignId = (await api.campaigns.post({ name: 'Grande', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
-    await context.db.insert(campaignShipping).values(numbers.map((number, index) => ({ companyId, campaignId, number, status: 'SENT' as const, deliveredAt: index % 2 === 0 ? new Date() : null })))
+    await context.db.insert(campaignShipping).values(numbers.map((number, index) => ({ companyId, campaignId, number, status: 'SENT' as const, ack: index % 2 === 0 ? 3 : 1, deliveredAt: index % 2 === 0 ? new Date() : null })))
     const shown = (await api.campaigns({ id: campaignId }).get()).data!
     expect(shown.contactList!.contacts.map((contact) => contact.number)).toEqual([...numbers].sort())
     expect(shown.contactList!.contacts[0]!.name).toBe('Pessoa 0 "aspas" \\ barra')
     expect(shown.shipping.map((row) => row.number)).toEqual([...numbers].sort())
     expect(shown.shipping.filter((row) => row.deliveredAt !== null)).toHaveLength(2_250)
+    // The export streams the same rows (it built the whole workbook in memory before), then the totals.
+    const { tenant } = await world()
+    const response = await context.app.handle(new Request(`http://localhost/api/campaigns/${campaignId}/report/export`, { headers: { authorization: `Bearer ${tenant.adminToken}` } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="campaign-${campaignId}.xlsx"`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(await response.arrayBuffer())
+    const exported: string[] = []
+    workbook.getWorksheet('Shipping')!.eachRow((row) => exported.push(String(row.getCell(1).value)))
+    expect(exported).toEqual(['number', ...numbers])
+    const totals = new Map<string, unknown>()
+    workbook.getWorksheet('Totals')!.eachRow((row) => totals.set(String(row.getCell(1).value), row.getCell(2).value))
+    expect(totals.get('total')).toBe(4_500)
+    expect(totals.get('delivered')).toBe(2_250)
     // A campaign on a tag has no list: contactList null, shipping still there.
     const tag = await makeTag(context.db, { companyId })
     const onTag = (await api.campaigns.post({ name: 'Etiqueta', message1: 'Oi', tagId: tag.id, whatsappId })).data!.id
     expect((await api.campaigns({ id: onTag }).get()).data).toMatchObject({ id: onTag, contactList: null, shipping: [] })
   })
+
+  // The export built the whole workbook in memory: RSS +399 MB for 25,000 rows on PostgreSQL, +1,386 MB
+  // for 100,000. Measured as the live heap (collected every 50 ms while the file streams): on PGlite
+  // the RSS also holds the embedded database's result buffers, garbage a collection frees.
+  test('the report export of 25,000 rows streams without holding them in memory', async () => {
+    const { tenant, api, companyId, whatsappId } = await world()
+    const list = await makeList(companyId, [])
+    const campaignId = (await api.campaigns.post({ name: 'Exportada', message1: 'Oi', contactListId: list.id, whatsappId })).data!.id
+    for (let start = 0; start < 25_000; start += 5_000) {
+      await context.db.insert(campaignShipping).values(
+        Array.from({ length: 5_000 }, (_, index) => ({ companyId, campaignId, number: `5531${String(start + index).padStart(9, '0')}`, name: `Pessoa ${start + index}`, message: 'Olá, temos uma oferta para você hoje', status: 'SENT' as const, ack: 3, sentAt: new Date() })),
+      )
+    }
+    const liveHeap = () => {
+      Bun.gc(true)
+      return process.memoryUsage().heapUsed
+    }
+    const before = liveHeap()
+    let peak = before
+    const sampler = setInterval(() => (peak = Math.max(peak, liveHeap())), 50)
+    try {
+      const response = await context.app.handle(new Request(`http://localhost/api/campaigns/${campaignId}/report/export`, { headers: { authorization: `Bearer ${tenant.adminToken}` } }))
+      expect(response.status).toBe(200)
+      let bytes = 0
+      for await (const chunk of response.body!) bytes += chunk.byteLength
+      console.info(`report export of 25,000 rows: ${(bytes / 1048576).toFixed(1)} MB; live heap +${((peak - before) / 1048576).toFixed(0)} MB at most`)
+      expect(bytes).toBeGreaterThan(500_000)
+    } finally {
+      clearInterval(sampler)
+    }
+    expect(peak - before).toBeLessThan(60 * 1024 * 1024)
+  }, 60_000)
 
   test('settings: §7 shape (key + JSON string), seconds, first of a repeated variable key kept', async () => {
     const { api } = await world()

@@ -1,7 +1,6 @@
 // The campaign report (/campaign/:id/report): totals, a timeline, per-contact rows, all computed from
 // the shipping rows; its spreadsheet export; and the pre-flight summary shown before a campaign starts.
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { loadExcel } from '../../core/excel.ts'
+import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { campaignConnectionPauses, campaignOptOuts, campaignShipping } from '../../../db/schema/index.ts'
 import { AppError, validationError } from '../../core/errors.ts'
 import { containsPattern, rowsOf } from '../../core/sql.ts'
@@ -15,7 +14,6 @@ import { countRecipients } from './recipients.ts'
 import { loadCampaign } from './records.ts'
 import { loadCampaignSettings } from './settings.ts'
 import { toCampaign } from './view.ts'
-import { neutraliseFormula } from '../../core/spreadsheet-cells.ts'
 
 const ROWS_PAGE = 50
 
@@ -79,7 +77,14 @@ function rowFilter(scope: Scope, query: Pick<ReportQuery, 'status' | 'searchPara
   return and(...conditions)
 }
 
-async function shippingRows(deps: Deps, scope: Scope, query: ReportQuery, limit: number, offset: number): Promise<ShippingRow[]> {
+/**
+ * The report's rows: a page by offset in id order (the screen), or the rows after a number in number
+ * order (the export: the campaign's unique (campaign_id, number) index gives them in that order, where
+ * an id order sorted every row of the campaign for each batch).
+ */
+export async function shippingRows(deps: Deps, scope: Scope, query: ReportQuery, limit: number, from: { offset: number } | { afterNumber: string }): Promise<ShippingRow[]> {
+  const byNumber = 'afterNumber' in from
+  const where = byNumber ? and(rowFilter(scope, query), gt(campaignShipping.number, from.afterNumber)) : rowFilter(scope, query)
   const rows = await deps.db
     .select({
       id: campaignShipping.id,
@@ -101,10 +106,10 @@ async function shippingRows(deps: Deps, scope: Scope, query: ReportQuery, limit:
     })
     .from(campaignShipping)
     .leftJoin(campaignOptOuts, and(eq(campaignOptOuts.companyId, campaignShipping.companyId), eq(campaignOptOuts.number, campaignShipping.number)))
-    .where(rowFilter(scope, query))
-    .orderBy(asc(campaignShipping.id))
+    .where(where)
+    .orderBy(byNumber ? asc(campaignShipping.number) : asc(campaignShipping.id))
     .limit(limit)
-    .offset(offset)
+    .offset(byNumber ? 0 : from.offset)
   return rows.map((row) => ({ ...row, optedOut: Boolean(row.optedOut) }))
 }
 
@@ -113,7 +118,7 @@ export async function campaignReport(deps: Deps, caller: { companyId: number }, 
   const row = await loadCampaign(deps, scope)
   if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
   const pageNumber = query.pageNumber ?? 1
-  const rows = await shippingRows(deps, scope, query, ROWS_PAGE + 1, (pageNumber - 1) * ROWS_PAGE)
+  const rows = await shippingRows(deps, scope, query, ROWS_PAGE + 1, { offset: (pageNumber - 1) * ROWS_PAGE })
   const connectionIds = await campaignConnectionIds(deps, row)
   const pauses = await deps.db
     .select({ whatsappId: campaignConnectionPauses.whatsappId, reason: campaignConnectionPauses.reason, until: campaignConnectionPauses.until })
@@ -131,41 +136,6 @@ export async function campaignReport(deps: Deps, caller: { companyId: number }, 
 }
 
 /** Every row of the report as a spreadsheet (exceljs), the totals on a second sheet. */
-export async function exportCampaignReport(deps: Deps, caller: { companyId: number }, campaignId: number): Promise<{ name: string; data: Uint8Array<ArrayBuffer> }> {
-  const scope = { companyId: caller.companyId, campaignId }
-  const row = await loadCampaign(deps, scope)
-  if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND')
-  const ExcelJS = await loadExcel()
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('Shipping')
-  sheet.columns = [
-    { header: 'number', key: 'number', width: 18 },
-    { header: 'name', key: 'name', width: 24 },
-    { header: 'variant', key: 'variant', width: 8 },
-    { header: 'status', key: 'status', width: 12 },
-    { header: 'sentAt', key: 'sentAt', width: 22 },
-    { header: 'deliveredAt', key: 'deliveredAt', width: 22 },
-    { header: 'readAt', key: 'readAt', width: 22 },
-    { header: 'repliedAt', key: 'repliedAt', width: 22 },
-    { header: 'reply', key: 'reply', width: 40 },
-    { header: 'optedOut', key: 'optedOut', width: 10 },
-    { header: 'error', key: 'error', width: 30 },
-    { header: 'message', key: 'message', width: 60 },
-  ]
-  const batch = 5_000
-  for (let offset = 0; ; offset += batch) {
-    const rows = await shippingRows(deps, scope, {}, batch, offset)
-    // A cell a spreadsheet app would run as a formula is written as text.
-    const safe = (value: string | null) => neutraliseFormula(value ?? '')
-    for (const shipping of rows) sheet.addRow({ ...shipping, name: safe(shipping.name), reply: safe(shipping.reply), message: safe(shipping.message), optedOut: shipping.optedOut ? 'yes' : '' })
-    if (rows.length < batch) break
-  }
-  const totals = workbook.addWorksheet('Totals')
-  for (const [key, value] of Object.entries(await reportTotals(deps, scope))) totals.addRow([key, value])
-  const buffer = await workbook.xlsx.writeBuffer()
-  return { name: `campaign-${campaignId}.xlsx`, data: new Uint8Array(buffer as ArrayBuffer) as Uint8Array<ArrayBuffer> }
-}
-
 /** Before start: who would get it, who not (invalid, opted out), and how long the pacing makes it. */
 export async function preflightCampaign(deps: Deps, caller: { companyId: number }, input: PreflightBody): Promise<Preflight> {
   const { companyId } = caller

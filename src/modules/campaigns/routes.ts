@@ -8,7 +8,8 @@ import { tenant } from '../../core/tenant.ts'
 import { Campaign, CampaignChoices, CampaignDetail, CampaignListQuery, CampaignPage, CampaignReport, CreateCampaignBody, DeletedResponse, IdParams, MediaUploadBody, Preflight, PreflightBody, ReportQuery, UpdateCampaignBody } from './model.ts'
 import { attachCampaignMedia, cancelCampaign, createCampaign, deleteCampaign, detachCampaignMedia, listCampaigns, restartCampaign, startCampaignNow, updateCampaign } from './lifecycle.ts'
 import { showCampaignWithRecipients } from './show.ts'
-import { campaignReport, exportCampaignReport, preflightCampaign } from './report.ts'
+import { campaignReport, preflightCampaign } from './report.ts'
+import { exportCampaignReport } from './report-export.ts'
 import { listCampaignChoices } from './records.ts'
 import { CampaignSettingRow, CampaignSettingsBody, listCampaignSettings, saveCampaignSettings } from './settings.ts'
 
@@ -114,7 +115,7 @@ export const campaignRoutes = (deps: Deps) =>
         const file = await exportCampaignReport(deps, caller, params.id)
         set.headers['content-type'] = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
         set.headers['content-disposition'] = `attachment; filename="${file.name}"`
-        return new Response(file.data)
+        return new Response(file.body)
       },
       { auth, params: IdParams, detail: { summary: 'The report as an .xlsx spreadsheet (every contact row, and the totals)' } },
     )
