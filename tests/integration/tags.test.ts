@@ -111,6 +111,11 @@ describe('GET /api/tags/list and /api/tags/kanban', () => {
     const refused = await tenant.asAdmin.api.tags.list.get({ query: { companyId: other.company.id } })
     expect(refused.status).toBe(403)
     expect((await context.api.api.tags.list.get({ query: {} })).status).toBe(401)
+    // §7 "GET /tags with companyId": the paged list reads it the same way (a review found it ignored).
+    const pageAsSuper = await platform.client.api.tags.get({ query: { companyId: other.company.id } })
+    expect(pageAsSuper.data!.tags.map((tag) => tag.id)).toEqual([foreign.id])
+    expect((await tenant.asAdmin.api.tags.get({ query: { companyId: other.company.id } })).status).toBe(403)
+    expect((await tenant.asAgent.api.tags.get({ query: { companyId: tenant.company.id } })).data!.tags.map((tag) => tag.id)).toEqual([a.id, b.id])
   })
 
   test('kanban: the kanban tags by name as {lista}; needs a plan with useKanban', async () => {

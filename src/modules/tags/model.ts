@@ -26,15 +26,15 @@ export const Tag = t.Object({
 })
 export type Tag = typeof Tag.static
 
-export const TagSearchQuery = t.Object(PageQuery)
+/** Super users may list another company's tags; anyone may name his own (§7: GET /tags with companyId). */
+const companyIdQuery = t.Optional(t.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'companyId', error: 'companyId must be a positive integer' }))
+
+export const TagSearchQuery = t.Object({ ...PageQuery, companyId: companyIdQuery })
 export type TagSearchQuery = typeof TagSearchQuery.static
 
 export const TagPage = t.Object({ tags: t.Array(Tag), count: t.Integer(), hasMore: t.Boolean() })
 
-export const TagListQuery = t.Object({
-  /** Super users may list another company's tags; anyone may name his own. */
-  companyId: t.Optional(t.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'companyId', error: 'companyId must be a positive integer' })),
-})
+export const TagListQuery = t.Object({ companyId: companyIdQuery })
 
 export const KanbanLanes = t.Object({ lista: t.Array(TagOption) })
 

@@ -2,17 +2,16 @@ import { Elysia, t } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { tenant } from '../../core/tenant.ts'
 import { CreateTagBody, DeletedResponse, IdParams, KanbanLanes, Tag, TagListQuery, TagOption, TagPage, TagSearchQuery, UpdateTagBody } from './model.ts'
-import { findTagPage } from './queries.ts'
-import { createTag, deleteTag, listKanbanLanes, listTagOptions, showTag, updateTag } from './service.ts'
+import { createTag, deleteTag, listKanbanLanes, listTagOptions, listTagPage, showTag, updateTag } from './service.ts'
 
 export const tagRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/tags', tags: ['Tags'] })
     .use(tenant(deps))
-    .get('', ({ caller, query }) => findTagPage(deps.db, { companyId: caller.companyId, ...query }), {
+    .get('', ({ caller, query }) => listTagPage(deps, caller, query), {
       auth: true,
       query: TagSearchQuery,
       response: TagPage,
-      detail: { summary: 'Tags of the company, 20 per page by name, each with its ticketsCount; searchParam matches the name' },
+      detail: { summary: 'Tags of the company, 20 per page by name, each with its ticketsCount; searchParam matches the name (super users may pass companyId)' },
     })
     .get('/list', ({ caller, query }) => listTagOptions(deps, caller, query.companyId), {
       auth: true,

@@ -6,8 +6,8 @@ import type { Executor } from '../../../db/client.ts'
 import { tags } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError, invalidField, isUniqueViolation } from '../../core/errors.ts'
-import type { CreateTagBody, Tag, TagOption, UpdateTagBody } from './model.ts'
-import { findTag, findTagNames, findTagOptions, tagExists, tagNameTaken } from './queries.ts'
+import type { CreateTagBody, Tag, TagOption, TagSearchQuery, UpdateTagBody } from './model.ts'
+import { findTag, findTagNames, findTagOptions, findTagPage, tagExists, tagNameTaken } from './queries.ts'
 import { type Actor, isSupervisorOrAdmin } from '../../contracts/roles.ts'
 import { targetCompanyId } from '../../core/tenant.ts'
 
@@ -33,6 +33,12 @@ export async function showTag(deps: Deps, scope: { companyId: number; tagId: num
 }
 
 /** Every tag of the company, light; only platform super users may name another company. */
+/** GET /tags: a page of the company's tags (another company's for a super user naming it). */
+export async function listTagPage(deps: Deps, actor: Actor, query: TagSearchQuery) {
+  const { companyId: requestedCompanyId, ...page } = query
+  return findTagPage(deps.db, { companyId: await targetCompanyId(deps.db, actor, requestedCompanyId), ...page })
+}
+
 export async function listTagOptions(deps: Deps, actor: Actor, requestedCompanyId?: number): Promise<TagOption[]> {
   const companyId = await targetCompanyId(deps.db, actor, requestedCompanyId)
   return findTagOptions(deps.db, { companyId })
