@@ -303,6 +303,28 @@ describe('a campaign run on the simulator', () => {
     expect(journalLines().filter((line) => line.to === person.number)).toHaveLength(1)
   })
 
+  // A review found the lease renewed only between sends: a send longer than the lease (a parcel of
+  // many files, a slow owner) let the next sweep start a second run, which reopened the row being
+  // sent and sent it too, then both runs sent the rest of the campaign.
+  test('a send longer than the lease keeps it: a run started meanwhile finds the campaign busy; one message per contact', async () => {
+    const { companyId, whatsappId, people, campaignId } = await runningCampaignOfThree('Lenta')
+    const meanwhile: unknown[] = []
+    const slowOwner = withOwnerCall(async (connection, task, input) => {
+      await Bun.sleep(900)
+      meanwhile.push(await dispatchCampaign(context.deps, registry, { companyId, campaignId }, { ...fast, leaseMs: 300 }))
+      return task.run(context.deps, registry.providerFor(connection), input)
+    })
+    expect(await dispatchCampaign(context.deps, slowOwner, { companyId, campaignId }, { ...fast, leaseMs: 300 })).toMatchObject({ outcome: 'finished', sent: 3 })
+    expect(meanwhile).toEqual([
+      { outcome: 'busy', sent: 0 },
+      { outcome: 'busy', sent: 0 },
+      { outcome: 'busy', sent: 0 },
+    ])
+    const calls = journalLines().filter((line) => line.whatsappId === whatsappId)
+    for (const person of people) expect(calls.filter((line) => line.to === person.number)).toHaveLength(1)
+    expect((await rowsOf(campaignId)).map((row) => row.status)).toEqual(['SENT', 'SENT', 'SENT'])
+  }, 30_000)
+
   test('a graceful stop ends the run between two sends with its lease released; the next run sends the rest, each once', async () => {
     const { companyId, whatsappId, people, campaignId } = await runningCampaignOfThree('Reinício')
     // The process is told to stop while the first send is on its way.

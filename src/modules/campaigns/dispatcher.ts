@@ -71,11 +71,17 @@ export async function announceCampaign(deps: Deps, scope: Scope): Promise<void> 
   if (row) await deps.bus.emit('campaign.changed', { ...scope, action: 'update', campaign: toCampaign(deps, row) })
 }
 
-async function takeLease(deps: Deps, scope: Scope, leaseMs: number): Promise<boolean> {
+// A run's lease is the exact expiry it wrote: renewing and releasing require it unchanged, so a run
+// whose lease another run took (it lapsed: a database outage kept this one from renewing) learns it
+// at its next renewal and stops, instead of both sending. Another run can only write a later expiry.
+
+/** The lease's expiry when this run took it, or null (another run holds it, or the campaign is not running). */
+async function takeLease(deps: Deps, scope: Scope, leaseMs: number): Promise<Date | null> {
   const now = deps.now()
+  const until = new Date(now.getTime() + leaseMs)
   const taken = await deps.db
     .update(campaigns)
-    .set({ dispatchLeaseUntil: new Date(now.getTime() + leaseMs) })
+    .set({ dispatchLeaseUntil: until })
     .where(
       and(
         eq(campaigns.companyId, scope.companyId),
@@ -85,24 +91,56 @@ async function takeLease(deps: Deps, scope: Scope, leaseMs: number): Promise<boo
       ),
     )
     .returning({ id: campaigns.id })
-  return taken.length === 1
+  return taken.length === 1 ? until : null
 }
 
-/** Renews the lease while the campaign is still EM_ANDAMENTO; false when it was cancelled meanwhile. */
-async function renewLease(deps: Deps, scope: Scope, leaseMs: number): Promise<boolean> {
+/** Renews this run's lease (held: its expiry as last written); null when the campaign was cancelled or another run took the lease. */
+async function renewLease(deps: Deps, scope: Scope, leaseMs: number, held: Date): Promise<Date | null> {
+  const until = new Date(Math.max(deps.now().getTime() + leaseMs, held.getTime()))
   const renewed = await deps.db
     .update(campaigns)
-    .set({ dispatchLeaseUntil: new Date(deps.now().getTime() + leaseMs) })
-    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.status, 'EM_ANDAMENTO')))
+    .set({ dispatchLeaseUntil: until })
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.status, 'EM_ANDAMENTO'), eq(campaigns.dispatchLeaseUntil, held)))
     .returning({ id: campaigns.id })
-  return renewed.length === 1
+  return renewed.length === 1 ? until : null
 }
 
-async function releaseLease(deps: Deps, scope: Scope): Promise<void> {
+/** Gives the lease back, unless another run holds it now. */
+async function releaseLease(deps: Deps, scope: Scope, held: Date): Promise<void> {
   await deps.db
     .update(campaigns)
     .set({ dispatchLeaseUntil: null })
-    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId)))
+    .where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId), eq(campaigns.dispatchLeaseUntil, held)))
+}
+
+/**
+ * Keeps the lease renewed while a send is on its way (a parcel of many files, a slow owner): without
+ * it a send longer than the lease let the next sweep start a second run, which reopened this row and
+ * sent the rest of the campaign alongside this one. `lost` once a renewal found the lease gone.
+ */
+function leaseKeeper(deps: Deps, scope: Scope, leaseMs: number, held: Date) {
+  let lease = held
+  let lost = false
+  let beating: Promise<void> = Promise.resolve()
+  const timer = setInterval(
+    () => {
+      beating = beating.then(async () => {
+        if (lost) return
+        const renewed = await renewLease(deps, scope, leaseMs, lease).catch(() => lease)
+        if (renewed) lease = renewed
+        else lost = true
+      })
+    },
+    Math.max(100, leaseMs / 3),
+  )
+  return {
+    /** Stops renewing; the lease as last renewed, or null when it was lost. */
+    async stop(): Promise<Date | null> {
+      clearInterval(timer)
+      await beating
+      return lost ? null : lease
+    },
+  }
 }
 
 /**
@@ -257,10 +295,12 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
   const sleep = options.sleep ?? ((ms: number) => sleepUnlessStopped(ms, stopping))
   const random = options.random ?? Math.random
   await startIfDue(deps, scope)
-  if (!(await takeLease(deps, scope, leaseMs))) {
+  const taken = await takeLease(deps, scope, leaseMs)
+  if (!taken) {
     const [row] = await deps.db.select({ status: campaigns.status }).from(campaigns).where(and(eq(campaigns.companyId, scope.companyId), eq(campaigns.id, scope.campaignId))).limit(1)
     return { outcome: row?.status === 'EM_ANDAMENTO' ? 'busy' : 'stopped', sent: 0 }
   }
+  let lease: Date = taken
   let sent = 0
   let lastProgress = 0
   const progress = async (force = false) => {
@@ -270,7 +310,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     await deps.bus.emit('campaign.progressed', scope)
   }
   const wait = async (result: DispatchResult): Promise<DispatchResult> => {
-    await releaseLease(deps, scope)
+    await releaseLease(deps, scope, lease)
     await progress(true)
     return result
   }
@@ -304,7 +344,9 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       if (options.maxSends !== undefined && sent >= options.maxSends) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
       if (stopping?.aborted) return await wait({ outcome: 'waiting', sent, retryInMs: 0 })
       if (Date.now() - renewedAt > Math.min(1_000, leaseMs / 3)) {
-        if (!(await renewLease(deps, scope, leaseMs))) return { outcome: 'stopped', sent }
+        const renewed = await renewLease(deps, scope, leaseMs, lease)
+        if (!renewed) return { outcome: 'stopped', sent }
+        lease = renewed
         renewedAt = Date.now()
       }
       const now = deps.now()
@@ -392,6 +434,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
       // lease (an owner that died mid-call keeps the call waiting for its timeout) may find the row
       // reopened, and claimed or sent by the run that took over: then it is that run's row to settle.
       const stillOurs = and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id), eq(campaignShipping.status, 'CLAIMED'), eq(campaignShipping.attempts, claimed.attempts))
+      const keeper = leaseKeeper(deps, scope, leaseMs, lease)
       try {
         // A receipt already recorded for this id proves it left before a crash: nothing to send.
         if (claimed.ack < 1) {
@@ -400,6 +443,9 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
           else await campaignDeliverTask.run(deps, registry.providerFor(connection), input)
         }
       } catch (error) {
+        const kept = await keeper.stop()
+        if (kept) lease = kept
+        else renewedAt = 0
         if (isConnectionDown(error)) {
           // Not this contact's fault: the row waits for the connection (its next claim checks first).
           down.add(choice.id)
@@ -416,11 +462,16 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
         await progress()
         continue
       }
+      const kept = await keeper.stop()
+      if (kept) lease = kept
+      // Lost while sending: the row is settled below if it is still this run's claim, then the next
+      // renewal fails and the run stops (the run that took over carries on).
+      else renewedAt = 0
       const sentAt = deps.now()
       await deps.db
         .update(campaignShipping)
         .set({ status: 'SENT', sentAt, ack: sql`greatest(${campaignShipping.ack}, 1)`, error: null })
-        .where(and(eq(campaignShipping.companyId, scope.companyId), eq(campaignShipping.id, row.id), eq(campaignShipping.status, 'CLAIMED')))
+        .where(stillOurs)
       sent += 1
       ledger.sent += 1
       ledger.lastSentAt = sentAt
@@ -430,7 +481,7 @@ export async function dispatchCampaign(deps: Deps, registry: ConnectionRegistry,
     }
   } catch (error) {
     // The lease lapses by itself; release it now so that the next run need not wait for it.
-    await releaseLease(deps, scope).catch(() => undefined)
+    await releaseLease(deps, scope, lease).catch(() => undefined)
     throw error
   }
 }
