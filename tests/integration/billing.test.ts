@@ -221,6 +221,29 @@ describe('Pix checkout and the webhook', () => {
     expect(result.data!.qrcode!.qrcode.length).toBeGreaterThan(0)
   })
 
+  // A review found that a card charged while our record of the charge was lost (the provider answered
+  // after our 15 s timeout, or a crash or outage between the charge and its record) was never credited:
+  // its webhook was ignored for good as "a charge we did not make".
+  test('a charge whose record was lost settles its invoice when its webhook comes, from the provider\'s account of it', async () => {
+    const tenant = await makePayer({ company: { dueDate: daysFromToday(2, today), document: '24971563792' } })
+    const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(2, today) }).returning()
+    const chargeId = `pay_lost_${invoice!.id}`
+    fake.payments.set(chargeId, { id: chargeId, customer: 'cus_lost', billingType: 'CREDIT_CARD', value: 99, dueDate: daysFromToday(2, today), status: 'CONFIRMED', externalReference: `invoice:${invoice!.id}`, description: 'Invoice' })
+    const body = fake.webhookBody({ event: 'PAYMENT_CONFIRMED', chargeId })
+    expect((await webhook(body)).status).toBe(200)
+    expect(await context.db.select().from(paymentEvents).where(eq(paymentEvents.id, body.id))).toMatchObject([{ status: 'processed' }])
+    expect((await context.db.select().from(invoices).where(eq(invoices.id, invoice!.id)))[0]!.status).toBe('paid')
+    expect((await companyRow(tenant.company.id)).dueDate).not.toBe(daysFromToday(2, today))
+    expect(await context.db.select().from(invoiceCharges).where(eq(invoiceCharges.chargeId, chargeId))).toMatchObject([{ companyId: tenant.company.id, invoiceId: invoice!.id, method: 'card', value: '99.00' }])
+    // Redelivered: processed once.
+    expect((await webhook(body)).status).toBe(200)
+    // A charge naming no invoice of ours, or one that does not exist, is still ignored.
+    fake.payments.set('pay_stranger', { id: 'pay_stranger', customer: 'cus_x', billingType: 'PIX', value: 99, dueDate: daysFromToday(0, today), status: 'RECEIVED', externalReference: 'invoice:2000000000', description: 'x' })
+    const stranger = fake.webhookBody({ event: 'PAYMENT_RECEIVED', chargeId: 'pay_stranger' })
+    expect((await webhook(stranger)).status).toBe(200)
+    expect(await context.db.select().from(paymentEvents).where(eq(paymentEvents.id, stranger.id))).toMatchObject([{ status: 'ignored', outcome: 'unknown charge' }])
+  })
+
   test('a forged webhook (wrong or missing token) changes nothing and is logged; an unknown charge is ignored and logged', async () => {
     const tenant = await makePayer({ company: { dueDate: daysFromToday(4, today), document: '24971563792' } })
     const [invoice] = await context.db.insert(invoices).values({ companyId: tenant.company.id, value: 99, dueDate: daysFromToday(4, today) }).returning()

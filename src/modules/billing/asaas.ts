@@ -7,7 +7,7 @@ import { PaymentRefusedError, PaymentUnavailableError } from './provider.ts'
 
 type AsaasOptions = { baseUrl: string; token: string; timeoutMs: number; fetch?: typeof fetch }
 
-type AsaasPayment = { id: string; status: string; value: number; externalReference?: string | null }
+type AsaasPayment = { id: string; status: string; value: number; externalReference?: string | null; billingType?: string }
 
 /** Asaas's payment statuses, in the port's words. */
 export function chargeStatusOf(status: string): ChargeStatus {
@@ -59,6 +59,7 @@ export function createAsaasProvider(options: AsaasOptions): PaymentProvider {
     providerStatus: payment.status,
     value: Number(payment.value),
     externalReference: payment.externalReference ?? null,
+    ...(payment.billingType === 'PIX' ? { method: 'pix' as const } : payment.billingType === 'CREDIT_CARD' ? { method: 'card' as const } : {}),
   })
 
   const paymentBody = (input: ProviderChargeInput, billingType: 'PIX' | 'CREDIT_CARD') => ({

@@ -50,6 +50,8 @@ export type ProviderCharge = {
   providerStatus: string
   value: number
   externalReference: string | null
+  /** How it is paid, when the provider says (a charge read back). */
+  method?: 'pix' | 'card'
 }
 
 export interface PaymentProvider {

@@ -6,12 +6,13 @@
 // provider was unreachable, the process died) are processed again by the billing job.
 import { timingSafeEqual } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import { paymentEvents } from '../../../db/schema/index.ts'
+import { invoiceCharges, invoices, paymentEvents } from '../../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { AppError } from '../../core/errors.ts'
 import type { AsaasWebhookBody } from './model.ts'
 import { platformPaymentProvider } from './platform-provider.ts'
-import { findChargeById } from './queries.ts'
+import type { ProviderCharge } from './provider.ts'
+import { findChargeById, saveCharge } from './queries.ts'
 import { settlePaidCharge } from './settle.ts'
 
 /** The events that may mean money arrived; the others are acknowledged and not recorded. */
@@ -50,13 +51,14 @@ async function finish(deps: Deps, eventId: string, status: 'processed' | 'ignore
 export async function processPaymentEvent(deps: Deps, eventId: string): Promise<void> {
   const [event] = await deps.db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId)).limit(1)
   if (!event || event.status !== 'received') return
-  const ours = await findChargeById(deps.db, event.chargeId)
+  const recorded = await findChargeById(deps.db, event.chargeId)
+  const provider = await platformPaymentProvider(deps)
+  const charge = await provider.getCharge(event.chargeId)
+  const ours = recorded ?? (charge ? await adoptLostCharge(deps, charge) : undefined)
   if (!ours) {
     deps.logger.warn('payment event ignored: a charge we did not make', { eventId, chargeId: event.chargeId })
     return finish(deps, eventId, 'ignored', 'unknown charge')
   }
-  const provider = await platformPaymentProvider(deps)
-  const charge = await provider.getCharge(event.chargeId)
   if (!charge) {
     deps.logger.warn('payment event ignored: the provider does not know the charge', { eventId, chargeId: event.chargeId })
     return finish(deps, eventId, 'ignored', 'charge not found at the provider')
@@ -71,6 +73,23 @@ export async function processPaymentEvent(deps: Deps, eventId: string): Promise<
   }
   const settlement = await settlePaidCharge(deps, { companyId: ours.companyId, invoiceId: ours.invoiceId, charge })
   await finish(deps, eventId, 'processed', settlement.outcome)
+}
+
+/**
+ * A charge the provider made for one of our invoices (its externalReference, which checkout sets to
+ * `invoice:<id>`) whose record we never wrote: the provider answered after our timeout, or the process
+ * died, or the database failed, between the charge and saveCharge. The card was charged all the same;
+ * the record is written now, from the provider's own account of it, so that the payment settles the
+ * invoice instead of being ignored for good (its event id is deduplicated).
+ */
+async function adoptLostCharge(deps: Deps, charge: ProviderCharge): Promise<typeof invoiceCharges.$inferSelect | undefined> {
+  const invoiceId = /^invoice:(\d{1,10})$/.exec(charge.externalReference ?? '')?.[1]
+  if (!invoiceId || Number(invoiceId) > 2_147_483_647) return undefined
+  const [invoice] = await deps.db.select({ id: invoices.id, companyId: invoices.companyId, value: invoices.value }).from(invoices).where(eq(invoices.id, Number(invoiceId))).limit(1)
+  if (!invoice) return undefined
+  await saveCharge(deps.db, { chargeId: charge.chargeId, companyId: invoice.companyId, invoiceId: invoice.id, method: charge.method ?? 'pix', value: Number(invoice.value).toFixed(2) })
+  deps.logger.warn('payment for a charge whose record was lost: recorded from the provider', { chargeId: charge.chargeId, invoiceId: invoice.id, companyId: invoice.companyId })
+  return findChargeById(deps.db, charge.chargeId)
 }
 
 /** The events recorded but not finished (a crash, the provider down): the billing job's retry. */
