@@ -7,7 +7,7 @@ import { schedules } from '../../db/schema/index.ts'
 import { createInboundPipeline } from '../../src/channels/inbound/pipeline.ts'
 import { claimOccurrence } from '../../src/modules/schedules/queries.ts'
 import { scheduledMessagesJob } from '../../jobs/scheduled-messages.ts'
-import { dispatchDueSchedules } from '../../src/modules/schedules/dispatch.ts'
+import { dispatchDueSchedules, STALE_CLAIM_MS } from '../../src/modules/schedules/dispatch.ts'
 import { createTestContext } from '../helpers/context.ts'
 import { makeConnection, makeContact, makeTenant } from '../helpers/factories.ts'
 import { captureRealtime, createFakeRegistry, inboundMessage, settleRealtime, waitFor } from '../helpers/fake-whatsapp.ts'
@@ -132,6 +132,38 @@ describe('follow-ups: recurrence', () => {
     }
     expect(sentTo()).toHaveLength(3)
     expect((await api.schedules({ id }).get()).data?.status).toBe('ENVIADA')
+  })
+
+  // A review found one failure (WhatsApp reconnecting, a database error) or one claim left by a
+  // stopped process ended a daily series for good (ERRO, no next occurrence) until someone edited it.
+  test('a failed or abandoned occurrence of a series keeps its error and the series goes on', async () => {
+    setClock('2027-05-01T08:00:00Z')
+    const { api, contact, sentTo, companyId } = await company()
+    const id = (await api.schedules.post({ body: 'Lembrete resistente', sendAt: '2027-05-01T09:00:00Z', contactId: contact.id, recurrence: 'daily', recurrenceCount: 4 })).data!.id
+    setClock('2027-05-01T09:00:01Z')
+    provider.failures.send = new Error('WhatsApp is reconnecting')
+    try {
+      expect(await dispatch()).toMatchObject({ sent: 0, failed: 1 })
+    } finally {
+      provider.failures.send = undefined
+    }
+    const afterFailure = (await api.schedules({ id }).get()).data!
+    expect(afterFailure).toMatchObject({ status: 'PENDENTE', error: 'ERR_SENDING_WAPP_MSG', occurrence: 1 })
+    expect(iso(afterFailure.sendAt!)).toBe('2027-05-02T09:00:00.000Z')
+    // Day 2 goes out and clears the error.
+    setClock('2027-05-02T09:00:01Z')
+    expect(await dispatch()).toMatchObject({ sent: 1 })
+    expect((await api.schedules({ id }).get()).data).toMatchObject({ status: 'PENDENTE', error: null, occurrence: 2 })
+    // Day 3 is claimed by a process that dies: not sent again, the series moves on to day 4.
+    setClock('2027-05-03T09:00:01Z')
+    expect(await claimOccurrence(context.db, { companyId, id, occurrence: 2 }, context.deps.now())).toBe(true)
+    setClock(new Date(Date.parse('2027-05-03T09:00:01Z') + STALE_CLAIM_MS + 60_000))
+    expect(await dispatch()).toMatchObject({ sent: 0, failed: 1 })
+    expect((await api.schedules({ id }).get()).data).toMatchObject({ status: 'PENDENTE', error: 'ERR_SENDING_WAPP_MSG', occurrence: 3 })
+    setClock('2027-05-04T09:00:01Z')
+    expect(await dispatch()).toMatchObject({ sent: 1 })
+    expect((await api.schedules({ id }).get()).data).toMatchObject({ status: 'ENVIADA', error: null })
+    expect(sentTo().map((record) => record.body)).toEqual(['Lembrete resistente', 'Lembrete resistente'])
   })
 
   test('exactly once: two job runners at every occurrence, and a runner that read an occurrence late claims nothing', async () => {

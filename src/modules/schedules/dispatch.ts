@@ -125,10 +125,9 @@ async function announce(deps: Deps, companyId: number, scheduleId: number): Prom
   if (row) await deps.bus.emit('schedule.changed', { companyId, scheduleId, action: 'update', schedule: toSchedule(deps, row) })
 }
 
-/** After a sent occurrence: the next one waits, or the series (or the single message) is done. */
-function afterSent(deps: Deps, schedule: ScheduleRow, ticketId: number): Parameters<typeof finishOccurrence>[2] {
-  const sent = { sentAt: deps.now(), ticketId, error: null }
-  if (!schedule.recurrence) return { ...sent, status: 'ENVIADA' }
+/** The series' occurrence after the current one, if it has one. */
+function nextOf(deps: Deps, schedule: ScheduleRow) {
+  if (!schedule.recurrence) return null
   const rule = {
     recurrence: schedule.recurrence,
     startsAt: schedule.startsAt ?? schedule.sendAt,
@@ -136,8 +135,24 @@ function afterSent(deps: Deps, schedule: ScheduleRow, ticketId: number): Paramet
     count: schedule.recurrenceCount,
     timezone: schedule.timezone,
   }
-  const next = nextOccurrence(rule, schedule.occurrence, deps.now())
+  return nextOccurrence(rule, schedule.occurrence, deps.now())
+}
+
+/** After a sent occurrence: the next one waits, or the series (or the single message) is done. */
+function afterSent(deps: Deps, schedule: ScheduleRow, ticketId: number): Parameters<typeof finishOccurrence>[2] {
+  const sent = { sentAt: deps.now(), ticketId, error: null }
+  const next = nextOf(deps, schedule)
   return next ? { ...sent, status: 'PENDENTE', sendAt: next.at, occurrence: next.index } : { ...sent, status: 'ENVIADA' }
+}
+
+/**
+ * After a failed occurrence: a single message is ERRO; a series keeps its error for all to see and
+ * waits for its next occurrence (one failure, a connection reconnecting, used to end a daily series
+ * for good, silently, until someone edited it).
+ */
+function afterFailed(deps: Deps, schedule: ScheduleRow | undefined, error: string): Parameters<typeof finishOccurrence>[2] {
+  const next = schedule ? nextOf(deps, schedule) : null
+  return next ? { status: 'PENDENTE', sendAt: next.at, occurrence: next.index, error } : { status: 'ERRO', error }
 }
 
 /** A follow-up whose contact wrote in after it was armed and before it was due (the reply listener may not have run yet). */
@@ -146,16 +161,21 @@ async function wasAnswered(deps: Deps, schedule: ScheduleRow, companyId: number)
   return contactWroteBetween(deps.db, { companyId, contactId: schedule.contactId, after: schedule.armedAt, until: schedule.sendAt })
 }
 
-/** Ends the claims a stopped dispatcher left (see STALE_CLAIM_MS) as ERRO; returns how many. */
+/**
+ * Ends the claims a stopped dispatcher left (see STALE_CLAIM_MS): whether that occurrence went out is
+ * unknown, so it is not sent again; it is an error, and a series moves on to its next occurrence.
+ * Returns how many.
+ */
 async function failStaleClaims(deps: Deps): Promise<number> {
   const stale = await deps.db
-    .update(schedules)
-    .set({ status: 'ERRO', error: 'ERR_SENDING_WAPP_MSG', updatedAt: deps.now() })
+    .select({ id: schedules.id, companyId: schedules.companyId, occurrence: schedules.occurrence })
+    .from(schedules)
     .where(and(eq(schedules.status, 'AGENDADA'), lt(schedules.updatedAt, new Date(deps.now().getTime() - STALE_CLAIM_MS))))
-    .returning({ id: schedules.id, companyId: schedules.companyId })
-  for (const { id, companyId } of stale) {
-    deps.logger.warn('a scheduled message was left claimed by a stopped dispatcher', { companyId, scheduleId: id })
-    await announce(deps, companyId, id)
+    .limit(DISPATCH_BATCH)
+  for (const due of stale) {
+    deps.logger.warn('a scheduled message was left claimed by a stopped dispatcher', { companyId: due.companyId, scheduleId: due.id })
+    const schedule = await findSchedule(deps.db, { companyId: due.companyId, scheduleId: due.id })
+    await finish(deps, due, afterFailed(deps, schedule, 'ERR_SENDING_WAPP_MSG'))
   }
   return stale.length
 }
@@ -180,7 +200,7 @@ export async function dispatchDueSchedules(deps: Deps, registry: ConnectionRegis
     } catch (error) {
       const reason = error instanceof AppError ? error.code : 'ERR_SENDING_WAPP_MSG'
       if (!(error instanceof AppError)) deps.logger.error('scheduled message failed', { companyId: item.companyId, scheduleId: item.id, error })
-      await finish(deps, item, { status: 'ERRO', error: reason })
+      await finish(deps, item, afterFailed(deps, schedule, reason))
       failed += 1
     }
   }
