@@ -292,7 +292,9 @@ function ScheduleStatusNotice({ schedule }: { schedule: ScheduleRecord }) {
           ? t`The last attempt to send it failed (${reason}). Saving schedules it again.`
           : schedule.status === 'CANCELADA'
             ? t`The customer replied before it went out, so it was cancelled. Saving schedules it again.`
-            : null
+            : schedule.status === 'PENDENTE' && schedule.error
+              ? t`The last occurrence could not be sent (${reason}). The next one is scheduled.`
+              : null
   return (
     <div className="schedule-status-notice">
       <span className={`chip schedule-status ${scheduleStatusClass(schedule.status)}`}>{label}</span>
