@@ -44,15 +44,17 @@ function suite(name: string, makeQueue: () => JobQueue) {
       expect(ranAt - enqueuedAt).toBeGreaterThanOrEqual(280)
     })
 
-    test('retries a failing job with backoff until it succeeds', async () => {
+    test('retries a failing job with backoff until it succeeds, telling its last try', async () => {
       let calls = 0
+      const finalAttempts: (boolean | undefined)[] = []
       const job: JobDefinition<typeof Payload> = {
         name: `${name}-flaky`,
         payload: Payload,
         attempts: 3,
         backoffMs: 50,
-        handle: async () => {
+        handle: async (_payload, context) => {
           calls++
+          finalAttempts.push(context?.finalAttempt)
           if (calls < 3) throw new Error('transient')
         },
       }
@@ -61,6 +63,7 @@ function suite(name: string, makeQueue: () => JobQueue) {
       await until(() => calls === 3)
       await Bun.sleep(150)
       expect(calls).toBe(3)
+      expect(finalAttempts).toEqual([false, false, true])
     })
 
     test('a pending job id is added once', async () => {

@@ -15,7 +15,11 @@ import { settledWithin } from '../src/core/settled-within.ts'
  * runs long (a campaign sending for hours) ends at its next step and hands its work back, instead of
  * holding the stop until the drain time and being cut off mid-way.
  */
-export type JobContext = { stopping: AbortSignal }
+export type JobContext = {
+  stopping: AbortSignal
+  /** This is the job's last try: a job that waits for something (a retry by throwing) should now do what it can without it. */
+  finalAttempt?: boolean
+}
 
 export type JobDefinition<Schema extends TSchema = TSchema> = {
   name: string
@@ -80,7 +84,7 @@ export function createInProcessQueue(options: { logger: Logger; metrics?: Metric
   }
 
   const run = async (job: JobDefinition, payload: unknown, attempt: number) => {
-    const handling = job.handle(payload, { stopping: stopping.signal })
+    const handling = job.handle(payload, { stopping: stopping.signal, finalAttempt: attempt >= (job.attempts ?? 3) })
     running.add(handling)
     try {
       await handling
@@ -172,7 +176,7 @@ export function createBullmqQueue(options: { connection: ConnectionOptions; pref
         const key = bullJob.id ?? `${bullJob.name}-${Math.random()}`
         active.set(key, bullJob.name)
         try {
-          await job.handle(bullJob.data, { stopping: stopping.signal })
+          await job.handle(bullJob.data, { stopping: stopping.signal, finalAttempt: bullJob.attemptsMade + 1 >= (bullJob.opts.attempts ?? 1) })
         } finally {
           active.delete(key)
         }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { aiAnswers, messages, prompts, queues, tickets, whatsappQueues, whatsapps } from '../../db/schema/index.ts'
 import { answerInbound, handoffAcknowledgement } from '../../src/modules/ai-answers/answer.ts'
 import { finishAnswer } from '../../src/modules/ai-answers/queries.ts'
-import { sweepStaleAnswers } from '../../src/modules/ai-answers/service.ts'
+import { sweepStaleAnswers, VOICE_NOTE_TRIES } from '../../src/modules/ai-answers/service.ts'
 import { startAiAnswerSweep } from '../../jobs/ai-answers.ts'
 import { createInProcessQueue } from '../../jobs/queue.ts'
 import { createLogger } from '../../src/core/logger.ts'
@@ -196,6 +196,31 @@ describe('a queue with a prompt answers its customers', () => {
     } finally {
       await context.db.update(prompts).set({ transcribeAudio: false }).where(eq(prompts.id, shop.promptId))
     }
+  })
+})
+
+describe('a voice note that takes long to download', () => {
+  // A review found the job gave up after ~15 s of tries (5, from 1 s doubling) while a download may
+  // take minutes: the customer got no answer and no hand-off. The tries now span ~4 minutes and the
+  // last one answers without the transcription.
+  test('is waited for, and on the last try answered as it is rather than left unanswered', async () => {
+    model.mode = 'answer'
+    const w = shop.customer()
+    await w.write({ body: 'Hello' }, 1)
+    const ticket = await w.ticket()
+    const [voice] = await context.db
+      .insert(messages)
+      .values({ companyId: shop.companyId, ticketId: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, wid: `voice-${Date.now()}`, body: '', mediaType: 'audio', fromMe: false })
+      .returning()
+    const answerContext = { deps: context.deps, registry: context.app.decorator.connections, fallback: async () => undefined }
+    const scope = { companyId: shop.companyId, ticketId: ticket.id, messageId: voice!.id }
+    const asked = model.requests.length
+    await expect(answerInbound(answerContext, scope)).rejects.toThrow('the voice note is still being downloaded')
+    expect(model.requests.length).toBe(asked)
+    await answerInbound(answerContext, scope, { waitForVoiceNote: false })
+    expect(model.requests.length).toBe(asked + 1)
+    expect(await w.outbox()).toHaveLength(2)
+    expect(VOICE_NOTE_TRIES).toBeGreaterThanOrEqual(9)
   })
 })
 

@@ -92,12 +92,17 @@ const RETRY_WITHIN_MS = 10 * 60_000
  */
 export const handoffAcknowledgement = 'Recebemos sua mensagem. Um atendente vai responder assim que possível.'
 
-export async function answerInbound(context: AnswerContext, scope: AnswerScope): Promise<void> {
+/**
+ * waitForVoiceNote false: the job's last try. A voice note still downloading then goes to the model
+ * as it is (untranscribed), as one whose download failed does: the customer hears an answer, where the
+ * job used to fail for good after ~15 s of tries while a download may take minutes.
+ */
+export async function answerInbound(context: AnswerContext, scope: AnswerScope, options: { waitForVoiceNote?: boolean } = {}): Promise<void> {
   const { deps } = context
   let message = await findInboundMessage(deps.db, scope)
   if (!message || message.fromMe || message.ticketId !== scope.ticketId) return
   if (message.mediaType === 'audio' && message.mediaPath === null) {
-    if (await isAwaitingMedia(deps, { companyId: scope.companyId, messageId: message.id })) throw new VoiceNoteNotReady()
+    if (options.waitForVoiceNote !== false && (await isAwaitingMedia(deps, { companyId: scope.companyId, messageId: message.id }))) throw new VoiceNoteNotReady()
     // Its file was attached (or its download failed) after the message was read: read it again, or
     // the voice note would go to the model untranscribed.
     message = (await findInboundMessage(deps.db, scope)) ?? message

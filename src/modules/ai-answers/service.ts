@@ -19,6 +19,9 @@ export type { AiUsage } from './queries.ts'
 
 const AnswerPayload = t.Object({ companyId: t.Integer({ minimum: 1 }), ticketId: t.Integer({ minimum: 1 }), messageId: t.Integer({ minimum: 1 }) })
 
+/** Tries of an answer whose voice note is still downloading (see the job below). */
+export const VOICE_NOTE_TRIES = 9
+
 export type AiAnswers = {
   /** The prompt takes the conversation (ticket.promptId) and the message is answered in the background. */
   take(input: { companyId: number; ticketId: number; messageId: number; promptId: number; ticketPromptId: number | null }): Promise<void>
@@ -34,10 +37,11 @@ export function startAiAnswers(deps: Deps, registry: ConnectionRegistry, options
   const job: JobDefinition<typeof AnswerPayload> = {
     name: 'ai.answer',
     payload: AnswerPayload,
-    // Retries only wait for a voice note's download: once claimed, a run never throws.
-    attempts: 5,
+    // Retries only wait for a voice note's download (once claimed, a run never throws): 1 s doubling,
+    // about 4 minutes in all, longer than the media job's tries; the last try answers without it.
+    attempts: VOICE_NOTE_TRIES,
     backoffMs: 1000,
-    handle: (payload) => answerInbound({ deps, registry, fallback: options.fallback }, payload),
+    handle: (payload, context) => answerInbound({ deps, registry, fallback: options.fallback }, payload, { waitForVoiceNote: !context?.finalAttempt }),
   }
   queue.register(job)
   answerContexts.set(deps.db, { deps, registry, fallback: options.fallback })
