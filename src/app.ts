@@ -8,6 +8,7 @@ import { httpErrors } from './core/http-errors.ts'
 import { securityHeaders } from './core/security-headers.ts'
 import { cors } from './core/cors.ts'
 import { bodyLimits, MULTIPART_OVERHEAD_BYTES } from './core/body-limits.ts'
+import { jsonBody } from './core/json-body.ts'
 import { MAX_FRAME_BYTES } from './core/realtime/frame-limits.ts'
 import { RealtimeHub } from './core/realtime/hub.ts'
 import { realtimeRoutes } from './core/realtime/routes.ts'
@@ -228,6 +229,7 @@ export function createApp(deps: Deps, options: InstanceOptions = {}) {
     .use(securityHeaders())
     .use(cors({ origins: deps.config.corsOrigins }))
     .use(bodyLimits({ jsonMaxBytes: deps.config.jsonMaxBytes, requestMaxBytes, largeJsonPaths: ['/api/contacts/upload'] }))
+    .use(jsonBody({ ownParsers: ['/api/contacts/upload'] }))
     .use(
       openapi({
         path: '/swagger',

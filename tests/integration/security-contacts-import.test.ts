@@ -213,6 +213,14 @@ describe('the upload routes read nothing before the caller is known', () => {
     expect(growth).toBeLessThan(MAX_RSS_GROWTH)
   }, 60_000)
 
+  // A fuzzer found text/plain '{}' passed the route's schema without a file and crashed the import (500).
+  test('a body of another type, without a file, is a 422 on file', async () => {
+    const tenant = await makeTenant(context)
+    const refused = await post('/api/contacts/upload', { 'content-type': 'text/plain', authorization: `Bearer ${tenant.adminToken}` }, '{}')
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'file', message: 'file is required: a .xlsx, .xls or .csv sent as the multipart field file' }] })
+  })
+
   test("an admin's JSON holding more objects or cells than 5,000 rows may is refused before it is parsed", async () => {
     const tenant = await makeTenant(context)
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${tenant.adminToken}` }

@@ -180,6 +180,22 @@ describe('request bodies are bounded before they are read', () => {
     expect(await chunked.json()).toEqual({ error: 'ERR_PAYLOAD_TOO_LARGE', maxBytes: context.deps.config.jsonMaxBytes })
   })
 
+  // A fuzzer found that 600 KB of `[[[[...]]]]` (within the JSON limit, no login needed on the payment
+  // webhook) took ~3.5 s of CPU in JSON.parse and ended in a stack overflow answered 500.
+  test('a body nested deeper than any the API takes is refused as unparsable, at once', async () => {
+    const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`
+    for (const path of ['/api/payments/asaas/webhook', '/api/auth/login']) {
+      const started = performance.now()
+      const refused = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep })
+      expect([path, refused.status]).toEqual([path, 400])
+      expect(await refused.json()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'body', message: 'could not be parsed' }] })
+      expect(performance.now() - started).toBeLessThan(1_000)
+    }
+    // Nesting within the limit still parses (the validator then speaks).
+    const nested = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: [[[['x']]]], password: 'x' }) })
+    expect(nested.status).toBe(422)
+  })
+
   test('a small JSON body still works, and an upload may be larger than the JSON limit', async () => {
     const wrong = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong1234' }) })
     expect(wrong.status).toBe(401)

@@ -1,0 +1,39 @@
+// JSON request bodies, parsed with a nesting limit. JavaScriptCore's JSON.parse recurses per level:
+// a 1 MB body of `[[[[...` (within the JSON size limit, no login needed on the payment webhook) took
+// ~3 s of CPU and ended in a stack overflow, answered 500. The text is scanned first (~1 ms a MB) and
+// a body nested deeper than any of our schemas is refused as unparsable (400), before JSON.parse.
+import { Elysia, ParseError } from 'elysia'
+
+/** Deeper than any body the API takes (a queue's chatbot options, the deepest, nest a few levels). */
+export const MAX_JSON_DEPTH = 32
+
+/** Whether the JSON text nests objects and arrays at most `maxDepth` deep (strings are skipped). */
+export function jsonDepthWithin(text: string, maxDepth: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index)
+    if (inString) {
+      if (code === 0x5c) index += 1
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > maxDepth) return false
+    } else if (code === 0x7d || code === 0x5d) depth -= 1
+  }
+  return true
+}
+
+/**
+ * A check before the app's JSON bodies are parsed (every route but `ownParsers`, which parse their own
+ * JSON with limits of their own): a body nested too deep is refused as unparsable. The text is read
+ * from a copy of the request and Elysia's own parser then reads the body as usual, so an empty or an
+ * optional body behaves as it always did. Bodies are already bounded in size by body-limits.ts.
+ */
+export const jsonBody = (options: { ownParsers: readonly string[] }) =>
+  new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
+    if (contentType !== 'application/json' || request.body === null) return undefined
+    if (options.ownParsers.includes(new URL(request.url).pathname)) return undefined
+    if (!jsonDepthWithin(await request.clone().text(), MAX_JSON_DEPTH)) throw new ParseError()
+    return undefined
+  })
