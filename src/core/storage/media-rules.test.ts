@@ -91,3 +91,29 @@ describe('acceptMedia', () => {
     expect(empty.toBody()).toEqual({ error: 'ERR_VALIDATION', fields: [{ field: 'file', message: 'is empty' }] })
   })
 })
+
+// A fuzzer found corrupt .xlsx uploads answered 500: the type detector inflates zip entries and threw
+// ("inflate failed", "unexpected end of file") out of acceptMedia.
+test('a corrupt zip is refused as a file of unknown type, never an exception of the detector', async () => {
+  const ExcelJS = (await import('exceljs')).default
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Contacts')
+  sheet.addRow(['name', 'number'])
+  for (let index = 0; index < 20; index++) sheet.addRow([`Pessoa ${index}`, `5511999991${String(index).padStart(3, '0')}`])
+  const good = new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
+  let seed = 7
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  const outcomes = new Map<string, number>()
+  for (let trial = 0; trial < 300; trial++) {
+    const data = good.slice()
+    for (let flips = 1 + Math.floor(random() * 8); flips > 0; flips--) data[Math.floor(random() * data.length)] = Math.floor(random() * 256)
+    const outcome = await acceptMedia({ maxBytes: 1 << 24 }, { data, originalName: 'a.xlsx', mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, 'message').then(
+      () => 'accepted',
+      (error: unknown) => (error instanceof AppError ? error.code : `thrown: ${String(error)}`),
+    )
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
+  }
+  expect([...outcomes.keys()].filter((outcome) => outcome.startsWith('thrown'))).toEqual([])
+  expect(outcomes.get('ERR_INVALID_MEDIA_TYPE')).toBeGreaterThan(0)
+})
+

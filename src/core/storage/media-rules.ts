@@ -43,8 +43,17 @@ const legacyOfficeExtensions = new Set(['doc', 'xls', 'ppt'])
 export type MediaCandidate = { data: Uint8Array; originalName: string; mimetype?: string }
 export type AcceptedMedia = { mimetype: string; mediaType: MediaType }
 
+/** What the content says it is; nothing for content the detector chokes on (it inflates zip entries: a corrupt .xlsx threw "inflate failed", answered 500). */
+async function detectedType(data: Uint8Array) {
+  try {
+    return await fileTypeFromBuffer(data)
+  } catch {
+    return undefined
+  }
+}
+
 async function detectMimetype({ data, originalName, mimetype }: MediaCandidate): Promise<string | undefined> {
-  const detected = await fileTypeFromBuffer(data)
+  const detected = await detectedType(data)
   const extension = extensionOf(originalName)
   if (detected) {
     if (detected.mime === 'application/x-cfb') return legacyOfficeExtensions.has(extension) ? mimetypeOfName(originalName) : undefined
