@@ -26,14 +26,16 @@ export function jsonDepthWithin(text: string, maxDepth: number): boolean {
 
 /**
  * A check before the app's JSON bodies are parsed (every route but `ownParsers`, which parse their own
- * JSON with limits of their own): a body nested too deep is refused as unparsable. The text is read
- * from a copy of the request and Elysia's own parser then reads the body as usual, so an empty or an
- * optional body behaves as it always did. Bodies are already bounded in size by body-limits.ts.
+ * JSON with limits of their own): a body nested too deep is refused as unparsable. It runs when the
+ * request arrives, on a copy of its body; Elysia's parser then reads the body as usual, so an empty or
+ * an optional body behaves as it always did (and a parse hook here would have hidden every route's
+ * request body from /swagger). Bodies are already bounded in size by body-limits.ts.
  */
 export const jsonBody = (options: { ownParsers: readonly string[] }) =>
-  new Elysia({ name: 'json-body' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
-    if (contentType !== 'application/json' || request.body === null) return undefined
-    if (options.ownParsers.includes(new URL(request.url).pathname)) return undefined
+  new Elysia({ name: 'json-body' }).onRequest(async ({ request }) => {
+    if (request.body === null) return
+    const contentType = (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
+    if (contentType !== 'application/json') return
+    if (options.ownParsers.includes(new URL(request.url).pathname)) return
     if (!jsonDepthWithin(await request.clone().text(), MAX_JSON_DEPTH)) throw new ParseError()
-    return undefined
   })

@@ -23,6 +23,21 @@ describe('OpenAPI at /swagger/json', () => {
     expect(withoutSummary).toEqual([])
   })
 
+  test('request bodies are described (a global parse hook once emptied every one)', () => {
+    const login = document.paths['/api/auth/login']?.post?.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined
+    expect(Object.keys(login?.content?.['application/json']?.schema?.properties ?? {})).toEqual(expect.arrayContaining(['email', 'password']))
+    const withBody = Object.values(document.paths).flatMap((operations) => Object.values(operations)).filter((operation) => operation.requestBody)
+    const empty = withBody.filter((operation) => Object.keys((operation.requestBody as { content?: object }).content ?? {}).length === 0)
+    expect(withBody.length).toBeGreaterThan(50)
+    // Known gap: the three uploads parse their own bodies (to authorise first and cap what they read),
+    // and the OpenAPI plugin describes no body for a route with a parse function.
+    expect(empty.map((operation) => operation.summary?.split(' (')[0]).sort()).toEqual([
+      'Add files to a file list',
+      'Add items to a list from a spreadsheet',
+      'Import contacts from a spreadsheet',
+    ])
+  })
+
   test('the UI is served with local assets, so it works offline', async () => {
     const page = await (await context.app.handle(new Request('http://localhost/swagger'))).text()
     expect(page).toContain('/swagger-assets/swagger-ui-bundle.js')
