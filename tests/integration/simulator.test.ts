@@ -175,6 +175,15 @@ describe('POST /api/simulator/{whatsappId}/inbound', () => {
     const pdf = await tenant.asAdmin.api.simulator({ whatsappId }).inbound.post({ from: '5511999990003', media: new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' }) })
     const document = recorder.records.find((candidate) => candidate.kind === 'message' && candidate.message.id === pdf.data!.id)
     expect(document).toMatchObject({ message: { mediaType: 'application', body: '' } })
+    // A fuzzer found a file part without a name or type answered 500 (Bun.file(undefined) threw).
+    const form = new FormData()
+    form.append('from', '5511999990003')
+    form.append('media', new File(['x'], '', { type: '' }))
+    const nameless = await context.app.handle(new Request(`http://localhost/api/simulator/${whatsappId}/inbound`, { method: 'POST', headers: { authorization: `Bearer ${tenant.adminToken}` }, body: form }))
+    expect(nameless.status).toBe(200)
+    const namelessId = ((await nameless.json()) as { id: string }).id
+    const unnamed = recorder.records.find((candidate) => candidate.kind === 'message' && candidate.message.id === namelessId)
+    expect(unnamed).toMatchObject({ message: { media: { mimetype: 'application/octet-stream', fileName: 'file' } } })
   })
 
   test('refuses bad input, agents, other companies, real connections and disconnected ones', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { AppError } from '../errors.ts'
 import { acceptMedia } from './media-rules.ts'
+import { mimetypeOfName } from './mime-types.ts'
 
 // A real 1x1 PNG.
 const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))
@@ -115,5 +116,11 @@ test('a corrupt zip is refused as a file of unknown type, never an exception of 
   }
   expect([...outcomes.keys()].filter((outcome) => outcome.startsWith('thrown'))).toEqual([])
   expect(outcomes.get('ERR_INVALID_MEDIA_TYPE')).toBeGreaterThan(0)
+})
+
+// A fuzzer found a simulated inbound file without a name answered 500: Bun.file('') throws.
+test('a file without a name is of no known type', () => {
+  expect(mimetypeOfName('')).toBe('application/octet-stream')
+  expect(mimetypeOfName('photo.png')).toBe('image/png')
 })
 

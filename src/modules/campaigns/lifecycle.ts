@@ -28,7 +28,9 @@ export function parseScheduledAt(raw: string, timezone: string): Date {
   if (!match) throw invalidField('scheduledAt', "scheduledAt must be 'YYYY-MM-DD HH:mm:ss'")
   const [, year, month, day, hour, minute, second] = match.map(Number) as number[]
   if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59) throw invalidField('scheduledAt', 'scheduledAt is not a valid date')
-  return new Date(zonedTime(timezone, { year: year!, month: month!, day: day!, hour: hour!, minute: minute! }).getTime() + (second ?? 0) * 1000)
+  // Seconds are optional ('10:00'): the missing group is undefined, which Number made NaN.
+  const seconds = match[6] === undefined ? 0 : second!
+  return new Date(zonedTime(timezone, { year: year!, month: month!, day: day!, hour: hour!, minute: minute! }).getTime() + seconds * 1000)
 }
 
 export async function showCampaign(deps: Deps, caller: Caller, campaignId: number): Promise<Campaign> {

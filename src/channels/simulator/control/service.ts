@@ -73,7 +73,8 @@ export async function simulateInbound(deps: Deps, simulator: Simulator, scope: S
     media: media && {
       data: new Uint8Array(await media.arrayBuffer()),
       mimetype: media.type || mimetypeOfName(media.name),
-      fileName: media.name,
+      // A part sent without a file name arrives without one.
+      fileName: media.name || 'file',
     },
   }
   const here = async () => ({ id: await simulator.simulateInbound(scope.whatsappId, message) })
