@@ -1,7 +1,7 @@
-// JSON request bodies, parsed with a nesting limit. JavaScriptCore's JSON.parse recurses per level:
-// a 1 MB body of `[[[[...` (within the JSON size limit, no login needed on the payment webhook) took
-// ~3 s of CPU and ended in a stack overflow, answered 500. The text is scanned first (~1 ms a MB) and
-// a body nested deeper than any of our schemas is refused as unparsable (400), before JSON.parse.
+// JSON request bodies, with a nesting limit. 600 KB of `[[[[...` (within the JSON size limit, no login
+// needed on the payment webhook) kept a request busy ~3.5 s and ended in a stack overflow answered 500
+// (the recursion was Elysia's validation error serialising the body it refused). The text is scanned
+// first (~1 ms a MB) and a body nested deeper than any of our schemas is refused as unparsable (400).
 import { Elysia, ParseError } from 'elysia'
 
 /** Deeper than any body the API takes (a queue's chatbot options, the deepest, nest a few levels). */
