@@ -7,19 +7,31 @@ import { Elysia, ParseError } from 'elysia'
 /** Deeper than any body the API takes (a queue's chatbot options, the deepest, nest a few levels). */
 export const MAX_JSON_DEPTH = 32
 
-/** Whether the JSON text nests objects and arrays at most `maxDepth` deep (strings are skipped). */
-export function jsonDepthWithin(text: string, maxDepth: number): boolean {
+export type JsonLimits = { maxDepth?: number; maxContainers?: number; maxSeparators?: number }
+
+/**
+ * Whether JSON text keeps within the limits, counted outside its strings: how deep objects and arrays
+ * nest, how many there are, and how many separators (`,` `:`) it holds. A scan of the text, for
+ * checks made before JSON.parse builds anything.
+ */
+export function jsonWithin(text: string, limits: JsonLimits): boolean {
+  const { maxDepth = Infinity, maxContainers = Infinity, maxSeparators = Infinity } = limits
   let depth = 0
+  let containers = 0
+  let separators = 0
   let inString = false
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index)
     if (inString) {
-      if (code === 0x5c) index += 1
+      if (code === 0x5c) index += 1 // a backslash escapes the next character
       else if (code === 0x22) inString = false
     } else if (code === 0x22) inString = true
     else if (code === 0x7b || code === 0x5b) {
-      if (++depth > maxDepth) return false
+      if (++depth > maxDepth || ++containers > maxContainers) return false
     } else if (code === 0x7d || code === 0x5d) depth -= 1
+    else if (code === 0x2c || code === 0x3a) {
+      if (++separators > maxSeparators) return false
+    }
   }
   return true
 }
@@ -37,5 +49,5 @@ export const jsonBody = (options: { ownParsers: readonly string[] }) =>
     const contentType = (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
     if (contentType !== 'application/json') return
     if (options.ownParsers.includes(new URL(request.url).pathname)) return
-    if (!jsonDepthWithin(await request.clone().text(), MAX_JSON_DEPTH)) throw new ParseError()
+    if (!jsonWithin(await request.clone().text(), { maxDepth: MAX_JSON_DEPTH })) throw new ParseError()
   })

@@ -53,9 +53,9 @@ export function extensionOf(name: string): string {
 }
 
 /** The media type the name's extension stands for (application/octet-stream when unknown). */
-export function mimetypeOfName(name: string): string {
-  // A part sent without a file name reaches us as a Blob (no name): Bun.file(undefined) throws.
-  if (typeof name !== 'string' || name === '') return 'application/octet-stream'
+export function mimetypeOfName(name: string | undefined): string {
+  // A multipart file part sent without a file name arrives without a name: Bun.file(undefined) throws.
+  if (!name) return 'application/octet-stream'
   return baseMimetype(Bun.file(name).type) || 'application/octet-stream'
 }
 

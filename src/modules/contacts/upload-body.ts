@@ -4,6 +4,7 @@
 // Content-Length, or while the bytes arrive when it has none, before anything is parsed.
 import { ParseError } from 'elysia'
 import { AppError, invalidField } from '../../core/errors.ts'
+import { jsonWithin } from '../../core/json-body.ts'
 
 /** Room for the multipart envelope (boundaries, part headers) around a file of the media limit. */
 export const MULTIPART_ENVELOPE_BYTES = 64 * 1024
@@ -29,32 +30,12 @@ async function readCapped(request: Request, maxBytes: number): Promise<Blob> {
   return new Blob(chunks)
 }
 
-/** What a JSON body of sheet rows may hold: the rows (objects) inside one array, and their cells. */
-export type JsonRowsShape = { maxContainers: number; maxValues: number }
-
 /**
- * Whether JSON text holds at most that many objects and arrays, and values (counted by their
- * separators), outside its strings. Checked before JSON.parse: 16 MB of `[{},{},...]` parses into
- * ~5.6M objects, ~460 MB, where the rows the import accepts are a few MB of memory.
+ * What a JSON body of sheet rows may hold: the rows (objects) inside one array, and their cells.
+ * Checked before JSON.parse: 16 MB of `[{},{},...]` parses into ~5.6M objects, ~460 MB, where the rows
+ * the import accepts are a few MB of memory.
  */
-export function jsonShapeWithin(text: string, shape: JsonRowsShape): boolean {
-  let containers = 0
-  let separators = 0
-  let inString = false
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index)
-    if (inString) {
-      if (code === 0x5c) index += 1 // a backslash escapes the next character
-      else if (code === 0x22) inString = false
-    } else if (code === 0x22) inString = true
-    else if (code === 0x7b || code === 0x5b) {
-      if (++containers > shape.maxContainers) return false
-    } else if (code === 0x2c || code === 0x3a) {
-      if (++separators > shape.maxValues * 2) return false
-    }
-  }
-  return true
-}
+export type JsonRowsShape = { maxContainers: number; maxValues: number }
 
 /**
  * A route `parse` hook: multipart bodies up to maxBytes, and JSON ones too when the route takes rows
@@ -69,7 +50,7 @@ export function cappedUploadParser(maxBytes: number, options: { authorize: (requ
     await options.authorize(request)
     if (rows) {
       const text = await (await readCapped(request, maxBytes)).text()
-      if (!jsonShapeWithin(text, rows)) throw invalidField('body', `the body must be an array of at most ${rows.maxContainers - 1} rows of plain cells`)
+      if (!jsonWithin(text, { maxContainers: rows.maxContainers, maxSeparators: rows.maxValues * 2 })) throw invalidField('body', `the body must be an array of at most ${rows.maxContainers - 1} rows of plain cells`)
       try {
         return JSON.parse(text) as unknown
       } catch {
